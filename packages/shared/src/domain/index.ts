@@ -1,0 +1,3 @@
+export * from './cursor.ts';
+export * from './roles.ts';
+export * from './slug.ts';

@@ -1,0 +1,2 @@
+export * from './domain/index.ts';
+export * from './errors.ts';
