@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Trimmed string; the contract trims every string input. */
+export const trimmed = () => z.string().trim();
+export const uuid = () => z.uuid({ error: 'Must be a valid UUID' });
+export const timestamp = z.string();
+export const nullableString = z.string().nullable();
+
+export const errorBodySchema = z.object({
+  error: z.string(),
+  error_code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+export const auditFields = {
+  created_at: timestamp,
+  updated_at: timestamp,
+  created_by: z.string().nullable(),
+  updated_by: z.string().nullable(),
+};
+
+export const userLiteSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  display_name: z.string(),
+  avatar: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  is_bot: z.boolean(),
+  email: z.string().optional(),
+});
+export type UserLite = z.infer<typeof userLiteSchema>;
+
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    grouped_by: z.string().nullable(),
+    sub_grouped_by: z.string().nullable(),
+    total_count: z.number(),
+    next_cursor: z.string(),
+    prev_cursor: z.string(),
+    next_page_results: z.boolean(),
+    prev_page_results: z.boolean(),
+    count: z.number(),
+    total_pages: z.number(),
+    total_results: z.number(),
+    extra_stats: z.unknown().nullable(),
+    results: z.array(item),
+  });
+}
+export interface Paginated<T> {
+  grouped_by: string | null;
+  sub_grouped_by: string | null;
+  total_count: number;
+  next_cursor: string;
+  prev_cursor: string;
+  next_page_results: boolean;
+  prev_page_results: boolean;
+  count: number;
+  total_pages: number;
+  total_results: number;
+  extra_stats: unknown;
+  results: T[];
+}
+
+export const pageQuerySchema = z.object({
+  per_page: z.string().optional(),
+  cursor: z.string().optional(),
+});
