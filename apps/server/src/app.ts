@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { AppError } from '@kite/shared/errors';
+import { authRoutes } from './domains/auth/auth.routes.ts';
+import { SESSION_COOKIE } from './domains/auth/session.service.ts';
+import { healthRoutes } from './domains/health/health.routes.ts';
+import { instanceRoutes } from './domains/instance/instance.routes.ts';
+import { APP_VERSION } from './domains/instance/instance.presenter.ts';
+import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
+import { membersRoutes } from './domains/members/members.routes.ts';
+import { usersRoutes } from './domains/users/users.routes.ts';
+import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
+import { findAccessBySlug } from './domains/workspaces/workspaces.repo.ts';
+import { errorHandler } from './platform/http/error-handler.ts';
+import { createAuthHooks } from './platform/http/hooks.ts';
+import { requestIdFrom, securityHeaders } from './platform/http/security-headers.ts';
+import type { App } from './platform/http/types.ts';
+import type { Services } from './services.ts';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; when set, it is served with an index.html fallback. */
+  webDist?: string;
+}
+
+/** The whole HTTP application; tests call it with their own database and services. */
+export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<App> {
+  const { config } = services;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  // JSON only (form bodies are accepted under /auth/ alone); a bodyless JSON POST is fine.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('bad_request', 'Malformed JSON body', 'BAD_REQUEST'), undefined);
+    }
+  });
+
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', 'Too many requests, try again later', 'RATE_LIMIT_EXCEEDED', {
+        retry_after: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Kite API', version: APP_VERSION, description: 'Plane-compatible project management API' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const hooks = createAuthHooks({
+    config,
+    resolveSession: (token) => services.sessions.resolve(token),
+    findWorkspaceAccess: (slug, userId) => findAccessBySlug(services.db, slug, userId),
+    sessionCookie: SESSION_COOKIE,
+  });
+  app.addHook('onRequest', hooks.onRequest);
+  app.addHook('preValidation', hooks.preValidation);
+  app.addHook('onSend', securityHeaders);
+
+  for (const register of [
+    healthRoutes,
+    instanceRoutes,
+    authRoutes,
+    usersRoutes,
+    workspacesRoutes,
+    membersRoutes,
+    invitationsRoutes,
+  ]) {
+    register(app, services);
+  }
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  const webDist = options.webDist;
+  const hasWeb = !!webDist && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDist),
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api/') || url.startsWith('/auth/') || url === '/api';
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not found', error_code: 'NOT_FOUND' });
+  });
+
+  return app;
+}

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'TRUE', 'FALSE', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'TRUE', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_BASE_URL: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  SESSION_COOKIE_AGE: z.coerce.number().int().positive().default(604800),
+  AUTH_IP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  SIGN_IN_IP_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+  ENABLE_SIGNUP: bool(true),
+  ENABLE_MAGIC_LINK_LOGIN: bool(true),
+  ENABLE_EMAIL_PASSWORD: bool(true),
+  DISABLE_WORKSPACE_CREATION: bool(false),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().positive().default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: bool(false),
+  SMTP_FROM: z.string().default('Kite <no-reply@localhost>'),
+  TRUST_PROXY: bool(false),
+});
+
+export type Config = {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  appBaseUrl: string | undefined;
+  webDist: string | undefined;
+  sessionCookieAge: number;
+  authIpRateLimit: number;
+  signInIpFailureLimit: number;
+  defaults: {
+    enableSignup: boolean;
+    enableMagicLinkLogin: boolean;
+    enableEmailPassword: boolean;
+    disableWorkspaceCreation: boolean;
+  };
+  smtp: { host: string; port: number; user?: string; password?: string; secure: boolean; from: string } | undefined;
+  smtpFrom: string;
+  trustProxy: boolean;
+};
+
+/** Parses the environment once; nothing else reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    appBaseUrl: e.APP_BASE_URL?.replace(/\/$/, ''),
+    webDist: e.WEB_DIST,
+    sessionCookieAge: e.SESSION_COOKIE_AGE,
+    authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
+    signInIpFailureLimit: e.SIGN_IN_IP_FAILURE_LIMIT,
+    defaults: {
+      enableSignup: e.ENABLE_SIGNUP,
+      enableMagicLinkLogin: e.ENABLE_MAGIC_LINK_LOGIN,
+      enableEmailPassword: e.ENABLE_EMAIL_PASSWORD,
+      disableWorkspaceCreation: e.DISABLE_WORKSPACE_CREATION,
+    },
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+          secure: e.SMTP_SECURE,
+          from: e.SMTP_FROM,
+        }
+      : undefined,
+    smtpFrom: e.SMTP_FROM,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,261 @@
+import formbody from '@fastify/formbody';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AUTH_ERROR_NUMBERS,
+  changePasswordBodySchema,
+  csrfTokenSchema,
+  emailCheckBodySchema,
+  emailCheckResponseSchema,
+  forgotPasswordBodySchema,
+  isAuthErrorName,
+  isSafeNextPath,
+  magicGenerateBodySchema,
+  magicGenerateResponseSchema,
+  magicSignInBodySchema,
+  messageSchema,
+  resetPasswordBodySchema,
+  sessionResponseSchema,
+  setPasswordBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  userSchema,
+} from '@kite/shared/contracts';
+import { AppError } from '@kite/shared/errors';
+import type { UserRow } from '../../platform/db/schema.ts';
+import { CSRF_COOKIE } from '../../platform/http/csrf.ts';
+import { baseUrlOf, userOf } from '../../platform/http/hooks.ts';
+import type { App } from '../../platform/http/types.ts';
+import { randomToken } from '../../platform/security/tokens.ts';
+import type { Services } from '../../services.ts';
+
+const TAGS = ['auth'];
+const ONE_YEAR = 365 * 24 * 3600;
+
+/** JSON mode: a JSON body, or a bodyless call that sent the CSRF header (only scripts do). */
+function isJson(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return type ? type.includes('application/json') : request.headers['x-csrftoken'] !== undefined;
+}
+
+/** Where a signed-in user lands after a form-mode sign-in (api.md §1.1). */
+async function landingPath(services: Services, user: UserRow, nextPath: string | undefined): Promise<string> {
+  if (isSafeNextPath(nextPath)) return nextPath;
+  const profile = await services.users.getProfile(user);
+  if (!profile.is_onboarded) return '/onboarding';
+  const settings = await services.users.settings(user);
+  const slug = settings.workspace.last_workspace_slug ?? settings.workspace.fallback_workspace_slug;
+  return slug ? `/${slug}/` : '/create-workspace';
+}
+
+/**
+ * Runs an /auth/ POST in either answer mode: JSON (200 body, 400 errors) or HTML form
+ * (302 to the landing page, or back to `errorPage` with Plane's numeric error code).
+ */
+async function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  errorPage: string,
+  run: () => Promise<{ json: unknown; status?: number; redirect: () => Promise<string> | string }>,
+) {
+  try {
+    const outcome = await run();
+    if (isJson(request)) return reply.code(outcome.status ?? 200).send(outcome.json);
+    return reply.redirect(await outcome.redirect(), 302);
+  } catch (error) {
+    if (isJson(request) || !(error instanceof AppError) || !isAuthErrorName(error.errorCode)) throw error;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const query = new URLSearchParams({
+      error_code: String(AUTH_ERROR_NUMBERS[error.errorCode]),
+      error_message: error.errorCode,
+    });
+    if (typeof body.email === 'string') query.set('email', body.email);
+    if (typeof body.next_path === 'string' && isSafeNextPath(body.next_path)) query.set('next_path', body.next_path);
+    return reply.redirect(`${errorPage}?${query}`, 302);
+  }
+}
+
+export function authRoutes(app: App, services: Services) {
+  const { auth, sessions, users, config } = services;
+
+  app.get(
+    '/auth/get-csrf-token/',
+    { schema: { tags: TAGS, response: { 200: csrfTokenSchema } } },
+    async (request, reply) => {
+      let token = request.cookies[CSRF_COOKIE];
+      if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
+        token = randomToken(32);
+        reply.setCookie(CSRF_COOKIE, token, {
+          path: '/',
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          httpOnly: false,
+          maxAge: ONE_YEAR,
+        });
+      }
+      return { csrf_token: token };
+    },
+  );
+
+  app.get(
+    '/api/users/session/',
+    { config: { auth: 'optional' }, schema: { tags: TAGS, response: { 200: sessionResponseSchema } } },
+    async (request) => ({
+      is_authenticated: !!request.user,
+      user: request.user ? users.present(request.user) : null,
+    }),
+  );
+
+  // Form posts are only accepted under /auth/; the JSON API refuses them with 415.
+  app.register(async (scope: App) => {
+    await scope.register(formbody);
+    const rateLimit = { max: config.authIpRateLimit, timeWindow: '1 minute' };
+    const startSession = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      user: UserRow,
+      nextPath: string | undefined,
+    ) => {
+      await sessions.start(services.db, request, reply, user.id);
+      return { json: users.present(user), redirect: () => landingPath(services, user, nextPath) };
+    };
+
+    scope.post(
+      '/auth/email-check/',
+      {
+        config: { rateLimit },
+        schema: { tags: TAGS, body: emailCheckBodySchema, response: { 200: emailCheckResponseSchema } },
+      },
+      (request, reply) =>
+        answer(request, reply, '/', async () => ({
+          json: await auth.emailCheck(request.body.email),
+          redirect: () => '/',
+        })),
+    );
+
+    scope.post(
+      '/auth/sign-up/',
+      { config: { rateLimit }, schema: { tags: TAGS, body: signUpBodySchema, response: { 200: userSchema } } },
+      (request, reply) =>
+        answer(request, reply, '/sign-up/', async () =>
+          startSession(request, reply, await auth.signUp(request.body), request.body.next_path),
+        ),
+    );
+
+    scope.post(
+      '/auth/sign-in/',
+      { config: { rateLimit }, schema: { tags: TAGS, body: signInBodySchema, response: { 200: userSchema } } },
+      (request, reply) =>
+        answer(request, reply, '/', async () =>
+          startSession(request, reply, await auth.signIn(request.body, request.ip), request.body.next_path),
+        ),
+    );
+
+    scope.post(
+      '/auth/magic-generate/',
+      {
+        config: { rateLimit },
+        schema: { tags: TAGS, body: magicGenerateBodySchema, response: { 200: magicGenerateResponseSchema } },
+      },
+      (request, reply) =>
+        answer(request, reply, '/', async () => ({
+          json: await auth.generateMagicCode(request.body.email),
+          redirect: () => '/',
+        })),
+    );
+
+    scope.post(
+      '/auth/magic-sign-in/',
+      { config: { rateLimit }, schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } } },
+      (request, reply) =>
+        answer(request, reply, '/', async () =>
+          startSession(request, reply, await auth.magicSignIn(request.body), request.body.next_path),
+        ),
+    );
+
+    scope.post(
+      '/auth/magic-sign-up/',
+      { config: { rateLimit }, schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } } },
+      (request, reply) =>
+        answer(request, reply, '/sign-up/', async () =>
+          startSession(request, reply, await auth.magicSignUp(request.body), request.body.next_path),
+        ),
+    );
+
+    scope.post(
+      '/auth/forgot-password/',
+      {
+        config: { rateLimit },
+        schema: { tags: TAGS, body: forgotPasswordBodySchema, response: { 200: messageSchema } },
+      },
+      (request, reply) =>
+        answer(request, reply, '/accounts/forgot-password/', async () => ({
+          json: await auth.forgotPassword(request.body.email, baseUrlOf(request, config)),
+          redirect: () => '/accounts/forgot-password/?success=true',
+        })),
+    );
+
+    scope.post(
+      '/auth/reset-password/:uidb64/:token/',
+      {
+        config: { rateLimit },
+        schema: {
+          tags: TAGS,
+          params: z.object({ uidb64: z.string().max(200), token: z.string().max(200) }),
+          body: resetPasswordBodySchema,
+          response: { 200: messageSchema },
+        },
+      },
+      (request, reply) =>
+        answer(request, reply, '/accounts/reset-password/', async () => {
+          const user = await auth.resetPassword(request.params.uidb64, request.params.token, request.body.password);
+          // Every session of the account ends; the user signs in again with the new password.
+          await sessions.revokeAll(services.db, user.id);
+          return { json: { message: 'Password reset successfully' }, redirect: () => '/sign-in?success=true' };
+        }),
+    );
+
+    scope.post(
+      '/auth/set-password/',
+      {
+        config: { rateLimit, auth: 'required' },
+        schema: { tags: TAGS, body: setPasswordBodySchema, response: { 200: userSchema } },
+      },
+      (request, reply) =>
+        answer(request, reply, '/accounts/set-password/', async () => {
+          const user = await auth.setPassword(userOf(request), request.body.password);
+          await sessions.revokeAll(services.db, user.id, request.sessionTokenHash ?? undefined);
+          await sessions.start(services.db, request, reply, user.id);
+          return { json: users.present(user), redirect: () => landingPath(services, user, undefined) };
+        }),
+    );
+
+    scope.post(
+      '/auth/change-password/',
+      {
+        config: { rateLimit, auth: 'required' },
+        schema: { tags: TAGS, body: changePasswordBodySchema, response: { 200: messageSchema } },
+      },
+      (request, reply) =>
+        answer(request, reply, '/settings/profile/security/', async () => {
+          const user = await auth.changePassword(
+            userOf(request),
+            request.body.old_password,
+            request.body.new_password,
+          );
+          await sessions.revokeAll(services.db, user.id, request.sessionTokenHash ?? undefined);
+          await sessions.start(services.db, request, reply, user.id);
+          return {
+            json: { message: 'Password updated successfully' },
+            redirect: () => '/settings/profile/security/?success=true',
+          };
+        }),
+    );
+
+    scope.post('/auth/sign-out/', { config: { rateLimit }, schema: { tags: TAGS } }, async (request, reply) => {
+      await sessions.end(request, reply);
+      if (isJson(request)) return reply.code(204).send();
+      return reply.redirect('/', 302);
+    });
+  });
+}

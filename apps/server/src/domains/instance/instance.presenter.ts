@@ -1,0 +1,47 @@
+import type { InstanceResponse } from '@kite/shared/contracts';
+import type { Config } from '../../config.ts';
+import type { EffectiveSettings } from './instance-settings.ts';
+import type { InstanceRow } from './instance.repo.ts';
+
+export const APP_VERSION = '0.1.0';
+export const FILE_SIZE_LIMIT = 5 * 1024 * 1024;
+
+export function presentInstance(
+  current: { row: InstanceRow; settings: EffectiveSettings; workspacesExist: boolean },
+  config: Config,
+  isSmtp: boolean,
+): InstanceResponse {
+  const { row, settings } = current;
+  return {
+    instance: {
+      id: row.id,
+      instance_name: row.instance_name,
+      instance_id: row.instance_id,
+      current_version: APP_VERSION,
+      edition: 'community',
+      is_activated: true,
+      is_setup_done: row.is_setup_done,
+      is_telemetry_enabled: row.is_telemetry_enabled,
+      workspaces_exist: current.workspacesExist,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    },
+    config: {
+      enable_signup: settings.enableSignup,
+      is_workspace_creation_disabled: settings.disableWorkspaceCreation,
+      is_email_password_enabled: settings.enableEmailPassword,
+      is_magic_login_enabled: settings.enableMagicLinkLogin,
+      is_smtp_configured: isSmtp,
+      is_google_enabled: false,
+      is_github_enabled: false,
+      is_gitlab_enabled: false,
+      is_gitea_enabled: false,
+      file_size_limit: FILE_SIZE_LIMIT,
+      app_base_url: config.appBaseUrl ?? null,
+      space_base_url: config.appBaseUrl ?? null,
+      admin_base_url: config.appBaseUrl ?? null,
+      has_unsplash_configured: false,
+      has_llm_configured: false,
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { WorkspaceMember, WorkspaceMemberMe } from '@kite/shared/contracts';
+import { ROLE } from '@kite/shared/domain';
+import { AppError } from '@kite/shared/errors';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import type { UserRow, WorkspaceMemberRow, workspaceMembers } from '../../platform/db/schema.ts';
+import type { WorkspaceAccess } from '../../platform/http/types.ts';
+import { presentMember, presentMemberMe } from './members.presenter.ts';
+import { canGrantRole, keepsAnAdmin } from './members.policy.ts';
+import {
+  countActiveAdmins,
+  countActiveMembersExcept,
+  deactivateMembershipsOfUser,
+  findActiveMember,
+  findActiveMembershipOfUser,
+  insertMember,
+  listActiveMembers,
+  listAdminWorkspaceIds,
+  lockWorkspaceMembership,
+  type MemberWithUser,
+  updateMemberRow,
+} from './members.repo.ts';
+
+export type MembersService = ReturnType<typeof createMembersService>;
+
+export const LAST_ADMIN_MESSAGE = 'The last admin of a workspace cannot be removed, demoted or leave';
+const lastAdmin = () => new AppError('bad_request', LAST_ADMIN_MESSAGE, 'LAST_ADMIN');
+const memberNotFound = () => new AppError('not_found', 'Member not found');
+const roleTooHigh = () => new AppError('bad_request', 'You cannot grant a role above your own', 'ROLE_TOO_HIGH');
+
+function isAdmin(access: WorkspaceAccess): boolean {
+  return access.membership.role >= ROLE.ADMIN;
+}
+
+export function createMembersService(db: Db) {
+  function present(access: WorkspaceAccess, actor: UserRow, row: MemberWithUser): WorkspaceMember {
+    return presentMember(row, isAdmin(access) || row.user.id === actor.id);
+  }
+
+  return {
+    add(tx: Executor, values: typeof workspaceMembers.$inferInsert): Promise<WorkspaceMemberRow> {
+      return insertMember(tx, values);
+    },
+
+    findMembership(tx: Executor, workspaceId: string, userId: string) {
+      return findActiveMembershipOfUser(tx, workspaceId, userId);
+    },
+
+    assertGrantable(access: WorkspaceAccess, role: number): void {
+      if (canGrantRole(access.membership.role, role)) throw roleTooHigh();
+    },
+
+    async list(access: WorkspaceAccess, actor: UserRow): Promise<WorkspaceMember[]> {
+      const rows = await listActiveMembers(db, access.workspace.id);
+      return rows.map((row) => present(access, actor, row));
+    },
+
+    async get(access: WorkspaceAccess, actor: UserRow, memberId: string): Promise<WorkspaceMember> {
+      const row = await findActiveMember(db, access.workspace.id, memberId);
+      if (!row) throw memberNotFound();
+      return present(access, actor, row);
+    },
+
+    me(access: WorkspaceAccess): WorkspaceMemberMe {
+      return presentMemberMe(access.membership);
+    },
+
+    async updateRole(access: WorkspaceAccess, actor: UserRow, memberId: string, role: number): Promise<WorkspaceMember> {
+      if (canGrantRole(access.membership.role, role)) throw roleTooHigh();
+      return db.transaction(async (tx) => {
+        await lockWorkspaceMembership(tx, access.workspace.id);
+        const target = await findActiveMember(tx, access.workspace.id, memberId);
+        if (!target) throw memberNotFound();
+        if (keepsAnAdmin(target.membership.role, role, await countActiveAdmins(tx, access.workspace.id))) {
+          throw lastAdmin();
+        }
+        const membership = await updateMemberRow(tx, access.workspace.id, memberId, { role, updated_by: actor.id });
+        return present(access, actor, { membership, user: target.user });
+      });
+    },
+
+    async remove(access: WorkspaceAccess, actor: UserRow, memberId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockWorkspaceMembership(tx, access.workspace.id);
+        const target = await findActiveMember(tx, access.workspace.id, memberId);
+        if (!target) throw memberNotFound();
+        if (target.user.id === actor.id) {
+          throw new AppError('bad_request', 'You cannot remove yourself; leave the workspace instead');
+        }
+        if (keepsAnAdmin(target.membership.role, null, await countActiveAdmins(tx, access.workspace.id))) {
+          throw lastAdmin();
+        }
+        await updateMemberRow(tx, access.workspace.id, memberId, { is_active: false, updated_by: actor.id });
+      });
+    },
+
+    async leave(access: WorkspaceAccess, actor: UserRow): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockWorkspaceMembership(tx, access.workspace.id);
+        const own = await findActiveMembershipOfUser(tx, access.workspace.id, actor.id);
+        if (!own) throw memberNotFound();
+        if (keepsAnAdmin(own.role, null, await countActiveAdmins(tx, access.workspace.id))) throw lastAdmin();
+        await updateMemberRow(tx, access.workspace.id, own.id, { is_active: false, updated_by: actor.id });
+      });
+    },
+
+    /** Account deactivation: refused while the user is the only admin of a workspace with other members. */
+    async deactivateAllOf(tx: Executor, userId: string): Promise<void> {
+      for (const workspaceId of await listAdminWorkspaceIds(tx, userId)) {
+        await lockWorkspaceMembership(tx, workspaceId);
+        const admins = await countActiveAdmins(tx, workspaceId);
+        if (admins <= 1 && (await countActiveMembersExcept(tx, workspaceId, userId)) > 0) throw lastAdmin();
+      }
+      await deactivateMembershipsOfUser(tx, userId);
+    },
+  };
+}

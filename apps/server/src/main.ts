@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { type Database, openEmbeddedDatabase, openPostgresDatabase } from './platform/db/database.ts';
+import { migrateDatabase } from './platform/db/migrate.ts';
+import { createServices } from './services.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function defaultWebDist(): string {
+  // Same relative place from src/ (tsx) and dist/ (bundle): apps/server/<x>/ → apps/web/dist.
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+async function main() {
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : await openEmbeddedDatabase(config.dataDir);
+  } catch (error) {
+    console.error(`Cannot open the database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  console.log(
+    config.databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${config.dataDir}`,
+  );
+  await migrateDatabase(database);
+
+  const services = createServices(database, config);
+  await services.instance.ensureInstance();
+  const app = await buildApp(services, {
+    logger: { level: config.logLevel },
+    webDist: config.webDist ?? defaultWebDist(),
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.lifecycle.shuttingDown = true;
+    console.log(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Kite is running at ${config.appBaseUrl ?? `http://localhost:${port}`}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

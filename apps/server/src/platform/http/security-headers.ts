@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'";
+const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Echo a well-formed incoming X-Request-Id, else mint one. */
+export function requestIdFrom(header: string | string[] | undefined, mint: () => string): string {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : mint();
+}
+
+export async function securityHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('X-Request-Id', request.id);
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'same-origin');
+  reply.header('X-Frame-Options', 'DENY');
+  const type = String(reply.getHeader('content-type') ?? '');
+  reply.header('Content-Security-Policy', type.startsWith('text/html') ? APP_CSP : JSON_CSP);
+  if (request.protocol === 'https') {
+    reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  }
+  return payload;
+}

@@ -1,0 +1,49 @@
+import type { Config } from './config.ts';
+import { createAuthService } from './domains/auth/auth.service.ts';
+import { createSessionService } from './domains/auth/session.service.ts';
+import { createInstanceService } from './domains/instance/instance.service.ts';
+import { createInvitationsService } from './domains/invitations/invitations.service.ts';
+import { createMembersService } from './domains/members/members.service.ts';
+import { createUsersService } from './domains/users/users.service.ts';
+import { createWorkspacesService } from './domains/workspaces/workspaces.service.ts';
+import type { Database } from './platform/db/database.ts';
+import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+
+export interface Lifecycle {
+  shuttingDown: boolean;
+}
+
+/** Wires every domain service once; routes receive this object. */
+export function createServices(
+  database: Database,
+  config: Config,
+  options: { mailLog?: (line: string) => void; onMailError?: (error: unknown) => void } = {},
+) {
+  const db = database.db;
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  const instance = createInstanceService(db, config);
+  const logMailer = createLogMailer(options.mailLog);
+  let smtp: { key: string; mailer: Mailer } | undefined;
+
+  /** SMTP settings may change at run time (instance configuration), so the mailer is resolved per mail. */
+  async function mailer(): Promise<Mailer> {
+    const settings = (await instance.settings()).smtp;
+    if (!settings) return logMailer;
+    const key = JSON.stringify(settings);
+    if (smtp?.key !== key) {
+      smtp = { key, mailer: createSmtpMailer(settings, options.onMailError ?? ((e) => console.error(e))) };
+    }
+    return smtp.mailer;
+  }
+
+  const users = createUsersService(db);
+  const sessions = createSessionService(db, config);
+  const members = createMembersService(db);
+  const workspaces = createWorkspacesService(db, { instance, users, members });
+  const invitations = createInvitationsService(db, { members, users, workspaces, mailer });
+  const auth = createAuthService(db, config, { users, instance, invitations, mailer });
+
+  return { config, database, db, lifecycle, mailer, instance, users, sessions, members, workspaces, invitations, auth };
+}
+
+export type Services = ReturnType<typeof createServices>;
