@@ -12,9 +12,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          globalSetup: ['src/test/global-setup.ts'],
         },
       },
-      'apps/web/vitest.config.ts',
+      'apps/web/vitest.config.{ts,mts}',
     ],
   },
 });

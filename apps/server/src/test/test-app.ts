@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openPostgresDatabase, wrapPglite } from '../platform/db/database.ts';
+import type { App } from '../platform/http/types.ts';
+import { createServices, type Services } from '../services.ts';
+import { databaseUrl } from './global-setup.ts';
+
+export interface TestApp {
+  app: App;
+  services: Services;
+  baseUrl: string;
+  /** Every mail the server sent, as its log line (`MAIL to=… subject="…" code=…`). */
+  mails: string[];
+  close(): Promise<void>;
+}
+
+let dump: Blob | undefined;
+
+/** A fresh, migrated database of its own: a PGlite copy of the migrated dump, or a clone of the PG template. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const templateUrl = inject('pgTemplateUrl');
+  if (templateUrl) {
+    const name = `kite_t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    const template = new URL(templateUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const database = openPostgresDatabase(databaseUrl(templateUrl, name), 5);
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  dump ??= new Blob([fs.readFileSync(inject('pgliteDumpPath'))]);
+  const client = await PGlite.create({ loadDataDir: dump });
+  return { database: wrapPglite(client), drop: async () => {} };
+}
+
+/** The real server on a random loopback port with its own database. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const config = loadConfig({
+    AUTH_IP_RATE_LIMIT: '10000',
+    SIGN_IN_IP_FAILURE_LIMIT: '10000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const mails: string[] = [];
+  const services = createServices(database, config, { mailLog: (line) => mails.push(line) });
+  await services.instance.ensureInstance();
+  const app = await buildApp(services);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    services,
+    baseUrl: `http://127.0.0.1:${port}`,
+    mails,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
