@@ -1,0 +1,30 @@
+// `npm test`: unit + API suites on PGlite, the API suites again on PostgreSQL when TEST_DATABASE_URL
+// is set, then the Chromium end-to-end flows against the built server.
+import { ensureBuilt, ensureInstalled, run } from './lib.mjs';
+
+const started = Date.now();
+const step = (name) => console.log(`\n▶ ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+
+await ensureInstalled();
+step('build');
+await ensureBuilt({ force: true });
+
+step('unit and API tests on PGlite');
+const pglite = run('npx', ['vitest', 'run'], { env: { ...process.env, TEST_DB: 'pglite' } });
+let failed = (await pglite) !== 0;
+
+if (process.env.TEST_DATABASE_URL) {
+  step('API tests on PostgreSQL');
+  const code = await run('npx', ['vitest', 'run', '--project', 'server'], {
+    env: { ...process.env, TEST_DB: 'postgres' },
+  });
+  failed ||= code !== 0;
+} else {
+  console.log('TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the API suites');
+}
+
+step('end-to-end tests in Chromium');
+failed ||= (await run('npm', ['run', 'test:e2e'])) !== 0;
+
+step(failed ? 'FAILED' : 'all suites passed');
+process.exit(failed ? 1 : 0);
