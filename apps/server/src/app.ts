@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { AppError } from '@kite/shared/errors';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -13,17 +14,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AppError } from '@kite/shared/errors';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { SESSION_COOKIE } from './domains/auth/session.service.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
-import { instanceRoutes } from './domains/instance/instance.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
+import { instanceRoutes } from './domains/instance/instance.routes.ts';
 import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
-import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
 import { findAccessBySlug } from './domains/workspaces/workspaces.repo.ts';
+import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
 import { requestIdFrom, securityHeaders } from './platform/http/security-headers.ts';
@@ -76,7 +76,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Kite API', version: APP_VERSION, description: 'Plane-compatible project management API' },
+      info: {
+        title: 'Kite API',
+        version: APP_VERSION,
+        description: 'Plane-compatible project management API',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -123,7 +127,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     const url = request.url;
     const isApi = url.startsWith('/api/') || url.startsWith('/auth/') || url === '/api';
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Not found', error_code: 'NOT_FOUND' });
   });

@@ -49,7 +49,9 @@ export type Config = {
     enableEmailPassword: boolean;
     disableWorkspaceCreation: boolean;
   };
-  smtp: { host: string; port: number; user?: string; password?: string; secure: boolean; from: string } | undefined;
+  smtp:
+    | { host: string; port: number; user?: string; password?: string; secure: boolean; from: string }
+    | undefined;
   smtpFrom: string;
   trustProxy: boolean;
 };

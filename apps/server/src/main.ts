@@ -17,13 +17,17 @@ async function main() {
   const config = loadConfig();
   let database: Database;
   try {
-    database = config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : await openEmbeddedDatabase(config.dataDir);
+    database = config.databaseUrl
+      ? openPostgresDatabase(config.databaseUrl)
+      : await openEmbeddedDatabase(config.dataDir);
   } catch (error) {
     console.error(`Cannot open the database: ${(error as Error).message}`);
     process.exit(1);
   }
   console.log(
-    config.databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${config.dataDir}`,
+    config.databaseUrl
+      ? 'Database: PostgreSQL (DATABASE_URL)'
+      : `Database: embedded PGlite in ${config.dataDir}`,
   );
   await migrateDatabase(database);
 

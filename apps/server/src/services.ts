@@ -43,7 +43,20 @@ export function createServices(
   const invitations = createInvitationsService(db, { members, users, workspaces, mailer });
   const auth = createAuthService(db, config, { users, instance, invitations, mailer });
 
-  return { config, database, db, lifecycle, mailer, instance, users, sessions, members, workspaces, invitations, auth };
+  return {
+    config,
+    database,
+    db,
+    lifecycle,
+    mailer,
+    instance,
+    users,
+    sessions,
+    members,
+    workspaces,
+    invitations,
+    auth,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

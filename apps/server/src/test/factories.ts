@@ -19,7 +19,11 @@ export interface SignedIn {
 }
 
 /** Signs a new account up by password (JSON mode) and returns its signed-in client. */
-export async function signUp(t: TestApp, email = uniqueEmail(), password = STRONG_PASSWORD): Promise<SignedIn> {
+export async function signUp(
+  t: TestApp,
+  email = uniqueEmail(),
+  password = STRONG_PASSWORD,
+): Promise<SignedIn> {
   const client = new Client(t.baseUrl);
   const res = await client.post('/auth/sign-up/', { email, password, first_name: 'Test', last_name: 'User' });
   expect(res.status, res.text).toBe(200);

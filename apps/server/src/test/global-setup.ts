@@ -45,7 +45,8 @@ export default async function setup(project: TestProject) {
         "select datname from pg_database where datname like 'kite_t_%' or datname = $1",
         [template],
       );
-      for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+      for (const row of leftovers.rows)
+        await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.end();
     };
   }

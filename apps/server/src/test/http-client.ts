@@ -53,7 +53,8 @@ export class Client {
     }
     const text = await response.text();
     let parsed: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text)
+      parsed = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 

@@ -8,7 +8,10 @@ export const PASSWORD_MAX = 256;
 export const csrfTokenSchema = z.object({ csrf_token: z.string() });
 
 /** Bodies of /auth/ POSTs are read loosely: the service reports missing fields with Plane's error names. */
-const looseString = z.preprocess((v) => (typeof v === 'string' ? v.trim() : undefined), z.string().optional());
+const looseString = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : undefined),
+  z.string().optional(),
+);
 const loosePassword = z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().optional());
 
 export const emailCheckBodySchema = z.object({ email: looseString });
@@ -24,14 +27,25 @@ export const signUpBodySchema = z.object({
   last_name: looseString,
   next_path: looseString,
 });
-export const signInBodySchema = z.object({ email: looseString, password: loosePassword, next_path: looseString });
+export const signInBodySchema = z.object({
+  email: looseString,
+  password: loosePassword,
+  next_path: looseString,
+});
 export const magicGenerateBodySchema = z.object({ email: looseString });
 export const magicGenerateResponseSchema = z.object({ key: z.string() });
-export const magicSignInBodySchema = z.object({ email: looseString, code: looseString, next_path: looseString });
+export const magicSignInBodySchema = z.object({
+  email: looseString,
+  code: looseString,
+  next_path: looseString,
+});
 export const forgotPasswordBodySchema = z.object({ email: looseString });
 export const resetPasswordBodySchema = z.object({ password: loosePassword });
 export const setPasswordBodySchema = z.object({ password: loosePassword });
-export const changePasswordBodySchema = z.object({ old_password: loosePassword, new_password: loosePassword });
+export const changePasswordBodySchema = z.object({
+  old_password: loosePassword,
+  new_password: loosePassword,
+});
 export const messageSchema = z.object({ message: z.string() });
 
 export const sessionResponseSchema = z.object({

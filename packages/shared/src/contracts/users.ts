@@ -47,7 +47,12 @@ export const themeSchema = z.object({
 });
 export type Theme = z.infer<typeof themeSchema>;
 
-export const ONBOARDING_STEPS = ['workspace_join', 'profile_complete', 'workspace_create', 'workspace_invite'] as const;
+export const ONBOARDING_STEPS = [
+  'workspace_join',
+  'profile_complete',
+  'workspace_create',
+  'workspace_invite',
+] as const;
 export const onboardingStepSchema = z.object({
   workspace_join: z.boolean().optional(),
   profile_complete: z.boolean().optional(),

@@ -3,10 +3,9 @@ import { isRole, ROLES, type Role } from '../domain/roles.ts';
 import { RESERVED_SLUGS, SLUG_MAX_LENGTH } from '../domain/slug.ts';
 import { trimmed, userLiteSchema } from './common.ts';
 
-export const roleSchema = z.number().refine(isRole, { message: `Role must be one of ${ROLES.join(', ')}` }) as z.ZodType<
-  Role,
-  number
->;
+export const roleSchema = z
+  .number()
+  .refine(isRole, { message: `Role must be one of ${ROLES.join(', ')}` }) as z.ZodType<Role, number>;
 
 export const workspaceSchema = z.object({
   id: z.string(),
@@ -93,7 +92,12 @@ export const invitationSchema = z.object({
   responded_at: z.string().nullable(),
   message: z.string().nullable(),
   expires_at: z.string(),
-  workspace: z.object({ id: z.string(), name: z.string(), slug: z.string(), logo_url: z.string().nullable() }),
+  workspace: z.object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    logo_url: z.string().nullable(),
+  }),
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -47,7 +47,11 @@ export async function insertResetToken(
   await db.insert(passwordResetTokens).values(values);
 }
 
-export async function findResetToken(db: Executor, userId: string, tokenHash: string): Promise<ResetTokenRow | undefined> {
+export async function findResetToken(
+  db: Executor,
+  userId: string,
+  tokenHash: string,
+): Promise<ResetTokenRow | undefined> {
   const rows = await db
     .select()
     .from(passwordResetTokens)

@@ -1,6 +1,4 @@
 import formbody from '@fastify/formbody';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   AUTH_ERROR_NUMBERS,
   changePasswordBodySchema,
@@ -22,6 +20,8 @@ import {
   userSchema,
 } from '@kite/shared/contracts';
 import { AppError } from '@kite/shared/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { CSRF_COOKIE } from '../../platform/http/csrf.ts';
 import { baseUrlOf, userOf } from '../../platform/http/hooks.ts';
@@ -70,7 +70,8 @@ async function answer(
       error_message: error.errorCode,
     });
     if (typeof body.email === 'string') query.set('email', body.email);
-    if (typeof body.next_path === 'string' && isSafeNextPath(body.next_path)) query.set('next_path', body.next_path);
+    if (typeof body.next_path === 'string' && isSafeNextPath(body.next_path))
+      query.set('next_path', body.next_path);
     return reply.redirect(`${errorPage}?${query}`, 302);
   }
 }
@@ -135,7 +136,10 @@ export function authRoutes(app: App, services: Services) {
 
     scope.post(
       '/auth/sign-up/',
-      { config: { rateLimit }, schema: { tags: TAGS, body: signUpBodySchema, response: { 200: userSchema } } },
+      {
+        config: { rateLimit },
+        schema: { tags: TAGS, body: signUpBodySchema, response: { 200: userSchema } },
+      },
       (request, reply) =>
         answer(request, reply, '/sign-up/', async () =>
           startSession(request, reply, await auth.signUp(request.body), request.body.next_path),
@@ -144,7 +148,10 @@ export function authRoutes(app: App, services: Services) {
 
     scope.post(
       '/auth/sign-in/',
-      { config: { rateLimit }, schema: { tags: TAGS, body: signInBodySchema, response: { 200: userSchema } } },
+      {
+        config: { rateLimit },
+        schema: { tags: TAGS, body: signInBodySchema, response: { 200: userSchema } },
+      },
       (request, reply) =>
         answer(request, reply, '/', async () =>
           startSession(request, reply, await auth.signIn(request.body, request.ip), request.body.next_path),
@@ -166,7 +173,10 @@ export function authRoutes(app: App, services: Services) {
 
     scope.post(
       '/auth/magic-sign-in/',
-      { config: { rateLimit }, schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } } },
+      {
+        config: { rateLimit },
+        schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } },
+      },
       (request, reply) =>
         answer(request, reply, '/', async () =>
           startSession(request, reply, await auth.magicSignIn(request.body), request.body.next_path),
@@ -175,7 +185,10 @@ export function authRoutes(app: App, services: Services) {
 
     scope.post(
       '/auth/magic-sign-up/',
-      { config: { rateLimit }, schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } } },
+      {
+        config: { rateLimit },
+        schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } },
+      },
       (request, reply) =>
         answer(request, reply, '/sign-up/', async () =>
           startSession(request, reply, await auth.magicSignUp(request.body), request.body.next_path),
@@ -208,10 +221,17 @@ export function authRoutes(app: App, services: Services) {
       },
       (request, reply) =>
         answer(request, reply, '/accounts/reset-password/', async () => {
-          const user = await auth.resetPassword(request.params.uidb64, request.params.token, request.body.password);
+          const user = await auth.resetPassword(
+            request.params.uidb64,
+            request.params.token,
+            request.body.password,
+          );
           // Every session of the account ends; the user signs in again with the new password.
           await sessions.revokeAll(services.db, user.id);
-          return { json: { message: 'Password reset successfully' }, redirect: () => '/sign-in?success=true' };
+          return {
+            json: { message: 'Password reset successfully' },
+            redirect: () => '/sign-in?success=true',
+          };
         }),
     );
 
@@ -252,10 +272,14 @@ export function authRoutes(app: App, services: Services) {
         }),
     );
 
-    scope.post('/auth/sign-out/', { config: { rateLimit }, schema: { tags: TAGS } }, async (request, reply) => {
-      await sessions.end(request, reply);
-      if (isJson(request)) return reply.code(204).send();
-      return reply.redirect('/', 302);
-    });
+    scope.post(
+      '/auth/sign-out/',
+      { config: { rateLimit }, schema: { tags: TAGS } },
+      async (request, reply) => {
+        await sessions.end(request, reply);
+        if (isJson(request)) return reply.code(204).send();
+        return reply.redirect('/', 302);
+      },
+    );
   });
 }

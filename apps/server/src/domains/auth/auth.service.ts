@@ -8,7 +8,6 @@ import { randomToken, safeEqual, sha256, sixDigitCode } from '../../platform/sec
 import type { InstanceService } from '../instance/instance.service.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { authError, authRateLimited, isValidEmail, normaliseEmail } from './auth-errors.ts';
 import {
   burnResetTokens,
   countCodesSince,
@@ -20,6 +19,7 @@ import {
   replaceMagicCode,
   updateCode,
 } from './auth.repo.ts';
+import { authError, authRateLimited, isValidEmail, normaliseEmail } from './auth-errors.ts';
 import { decoyPasswordHash, hashPassword, isStrongPassword, verifyPassword } from './password.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -36,7 +36,10 @@ type Mode = 'SIGN_IN' | 'SIGN_UP';
 
 function passwordProblem(password: string, user: { email: string; first_name?: string; last_name?: string }) {
   if (password.length > PASSWORD_MAX) return authError('INVALID_PASSWORD');
-  if (password.length < PASSWORD_MIN || !isStrongPassword(password, [user.email, user.first_name ?? '', user.last_name ?? ''])) {
+  if (
+    password.length < PASSWORD_MIN ||
+    !isStrongPassword(password, [user.email, user.first_name ?? '', user.last_name ?? ''])
+  ) {
     return authError('PASSWORD_TOO_WEAK');
   }
   return null;
@@ -108,7 +111,10 @@ export function createAuthService(
         return 'OK' as const;
       }
       const attempts = row.attempts + 1;
-      await updateCode(tx, row.id, { attempts, ...(attempts >= CODE_GUESSES ? { used_at: new Date() } : {}) });
+      await updateCode(tx, row.id, {
+        attempts,
+        ...(attempts >= CODE_GUESSES ? { used_at: new Date() } : {}),
+      });
       return attempts >= CODE_GUESSES ? ('EXHAUSTED' as const) : ('INVALID' as const);
     });
     if (outcome === 'INVALID') throw authError(`INVALID_MAGIC_CODE_${mode}`);
@@ -129,7 +135,10 @@ export function createAuthService(
       const email = normaliseEmail(rawEmail);
       if (!email) throw authError('EMAIL_REQUIRED');
       if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
-      const [user, { settings }] = await Promise.all([deps.users.findByEmail(db, email), deps.instance.get()]);
+      const [user, { settings }] = await Promise.all([
+        deps.users.findByEmail(db, email),
+        deps.instance.get(),
+      ]);
       const hasPassword = !!user?.password_hash && !user.is_password_autoset;
       // Without SMTP codes still reach the log, so magic codes are always deliverable.
       const magic = settings.enableMagicLinkLogin && (!hasPassword || !settings.enableEmailPassword);
@@ -165,7 +174,7 @@ export function createAuthService(
       await assertSignInAllowed(email, ip);
       const user = await deps.users.findByEmail(db, email);
       const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), body.password);
-      if (!user || !user.password_hash || !ok) {
+      if (!user?.password_hash || !ok) {
         await recordSignInFailure(db, email, ip);
         throw authError('AUTHENTICATION_FAILED_SIGN_IN');
       }
@@ -262,7 +271,7 @@ export function createAuthService(
     async resetPassword(uidb64: string, token: string, password: string | undefined): Promise<UserRow> {
       const userId = decodeUid(uidb64);
       const user = userId ? await deps.users.findById(db, userId) : undefined;
-      if (!user || !user.is_active) throw authError('INVALID_PASSWORD_TOKEN');
+      if (!user?.is_active) throw authError('INVALID_PASSWORD_TOKEN');
       const row = await findResetToken(db, user.id, sha256(token));
       if (!row) throw authError('INVALID_PASSWORD_TOKEN');
       if (row.used_at || row.expires_at < new Date()) throw authError('EXPIRED_PASSWORD_TOKEN');
@@ -284,7 +293,8 @@ export function createAuthService(
       if (!newPassword) throw authError('MISSING_PASSWORD');
       if (!user.is_password_autoset) {
         if (!oldPassword) throw authError('MISSING_PASSWORD');
-        if (!(await verifyPassword(user.password_hash, oldPassword))) throw authError('INCORRECT_OLD_PASSWORD');
+        if (!(await verifyPassword(user.password_hash, oldPassword)))
+          throw authError('INCORRECT_OLD_PASSWORD');
       }
       const weak = passwordProblem(newPassword, user);
       if (weak) throw weak;
@@ -292,4 +302,3 @@ export function createAuthService(
     },
   };
 }
-

@@ -1,7 +1,7 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@kite/shared/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@kite/shared/contracts';
 
 const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
 

@@ -4,13 +4,23 @@ import { sessions, type UserRow, users } from '../../platform/db/schema.ts';
 
 export async function insertSession(
   db: Executor,
-  row: { token_hash: string; user_id: string; expires_at: Date; ip: string | null; user_agent: string | null },
+  row: {
+    token_hash: string;
+    user_id: string;
+    expires_at: Date;
+    ip: string | null;
+    user_agent: string | null;
+  },
 ): Promise<void> {
   await db.insert(sessions).values(row);
 }
 
 /** The active user behind a live session, or undefined. */
-export async function findSessionUser(db: Executor, tokenHash: string, now: Date): Promise<UserRow | undefined> {
+export async function findSessionUser(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<UserRow | undefined> {
   const rows = await db
     .select({ user: users })
     .from(sessions)
@@ -28,5 +38,9 @@ export async function deleteSession(db: Executor, tokenHash: string): Promise<vo
 export async function deleteUserSessions(db: Executor, userId: string, exceptHash?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(exceptHash ? and(eq(sessions.user_id, userId), ne(sessions.token_hash, exceptHash)) : eq(sessions.user_id, userId));
+    .where(
+      exceptHash
+        ? and(eq(sessions.user_id, userId), ne(sessions.token_hash, exceptHash))
+        : eq(sessions.user_id, userId),
+    );
 }

@@ -6,7 +6,9 @@ import type { Services } from '../../services.ts';
 const TAGS = ['service'];
 
 export function healthRoutes(app: App, services: Services) {
-  app.get('/api/health/', { schema: { tags: TAGS, response: { 200: healthSchema } } }, () => ({ status: 'ok' }));
+  app.get('/api/health/', { schema: { tags: TAGS, response: { 200: healthSchema } } }, () => ({
+    status: 'ok',
+  }));
 
   app.get(
     '/api/ready/',
@@ -18,7 +20,10 @@ export function healthRoutes(app: App, services: Services) {
     },
     async (_request, reply) => {
       if (services.lifecycle.shuttingDown) {
-        return reply.code(503).header('Retry-After', '5').send({ status: 'unavailable', error: 'Shutting down' });
+        return reply
+          .code(503)
+          .header('Retry-After', '5')
+          .send({ status: 'unavailable', error: 'Shutting down' });
       }
       try {
         await services.database.ping();

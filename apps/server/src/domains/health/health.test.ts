@@ -38,7 +38,9 @@ describe('service endpoints', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    const minted = await new Client(t.baseUrl).get('/api/health/', { headers: { 'X-Request-Id': 'bad id!' } });
+    const minted = await new Client(t.baseUrl).get('/api/health/', {
+      headers: { 'X-Request-Id': 'bad id!' },
+    });
     expect(minted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -31,5 +31,7 @@ export interface EffectiveSettings {
   enableMagicLinkLogin: boolean;
   enableEmailPassword: boolean;
   disableWorkspaceCreation: boolean;
-  smtp: { host: string; port: number; user?: string; password?: string; secure: boolean; from: string } | undefined;
+  smtp:
+    | { host: string; port: number; user?: string; password?: string; secure: boolean; from: string }
+    | undefined;
 }

@@ -1,7 +1,7 @@
 import type { InstanceResponse } from '@kite/shared/contracts';
 import type { Config } from '../../config.ts';
-import type { EffectiveSettings } from './instance-settings.ts';
 import type { InstanceRow } from './instance.repo.ts';
+import type { EffectiveSettings } from './instance-settings.ts';
 
 export const APP_VERSION = '0.1.0';
 export const FILE_SIZE_LIMIT = 5 * 1024 * 1024;

@@ -30,7 +30,10 @@ export async function upsertConfiguration(
   await db
     .insert(instanceConfigurations)
     .values(row)
-    .onConflictDoUpdate({ target: instanceConfigurations.key, set: { value: row.value, updated_at: new Date() } });
+    .onConflictDoUpdate({
+      target: instanceConfigurations.key,
+      set: { value: row.value, updated_at: new Date() },
+    });
 }
 
 export async function liveWorkspaceCount(db: Executor): Promise<number> {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import {
   instanceConfigurationSchema,
   instanceResponseSchema,
   updateInstanceBodySchema,
   updateInstanceConfigurationsBodySchema,
 } from '@kite/shared/contracts';
+import { z } from 'zod';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { presentInstance } from './instance.presenter.ts';
@@ -19,7 +19,10 @@ export function instanceRoutes(app: App, { instance, config, mailer }: Services)
 
   app.patch(
     '/api/instances/',
-    { config: instanceAdmin, schema: { tags: TAGS, body: updateInstanceBodySchema, response: { 200: instanceResponseSchema } } },
+    {
+      config: instanceAdmin,
+      schema: { tags: TAGS, body: updateInstanceBodySchema, response: { 200: instanceResponseSchema } },
+    },
     async (request) => {
       await instance.update(request.body);
       return current();
@@ -28,7 +31,10 @@ export function instanceRoutes(app: App, { instance, config, mailer }: Services)
 
   app.get(
     '/api/instances/configurations/',
-    { config: instanceAdmin, schema: { tags: TAGS, response: { 200: z.array(instanceConfigurationSchema) } } },
+    {
+      config: instanceAdmin,
+      schema: { tags: TAGS, response: { 200: z.array(instanceConfigurationSchema) } },
+    },
     () => instance.listConfigurations(),
   );
 

@@ -3,13 +3,6 @@ import type { Config } from '../../config.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
 import {
-  CONFIGURATION_KEYS,
-  type ConfigurationKey,
-  type EffectiveSettings,
-  isConfigurationKey,
-  storedValue,
-} from './instance-settings.ts';
-import {
   findInstance,
   type InstanceRow,
   insertInstance,
@@ -18,6 +11,13 @@ import {
   updateInstanceRow,
   upsertConfiguration,
 } from './instance.repo.ts';
+import {
+  CONFIGURATION_KEYS,
+  type ConfigurationKey,
+  type EffectiveSettings,
+  isConfigurationKey,
+  storedValue,
+} from './instance-settings.ts';
 
 export type InstanceService = ReturnType<typeof createInstanceService>;
 
@@ -39,7 +39,11 @@ export function createInstanceService(db: Executor, config: Config) {
       enableSignup: flag(values, 'ENABLE_SIGNUP', config.defaults.enableSignup),
       enableMagicLinkLogin: flag(values, 'ENABLE_MAGIC_LINK_LOGIN', config.defaults.enableMagicLinkLogin),
       enableEmailPassword: flag(values, 'ENABLE_EMAIL_PASSWORD', config.defaults.enableEmailPassword),
-      disableWorkspaceCreation: flag(values, 'DISABLE_WORKSPACE_CREATION', config.defaults.disableWorkspaceCreation),
+      disableWorkspaceCreation: flag(
+        values,
+        'DISABLE_WORKSPACE_CREATION',
+        config.defaults.disableWorkspaceCreation,
+      ),
       smtp: host
         ? {
             host,
@@ -59,12 +63,17 @@ export function createInstanceService(db: Executor, config: Config) {
     /** Creates the singleton instance row on first start. */
     async ensureInstance(): Promise<InstanceRow> {
       return (
-        (await findInstance(db)) ?? insertInstance(db, { instance_name: 'Kite', instance_id: randomToken(12) })
+        (await findInstance(db)) ??
+        insertInstance(db, { instance_name: 'Kite', instance_id: randomToken(12) })
       );
     },
 
     async get(): Promise<{ row: InstanceRow; settings: EffectiveSettings; workspacesExist: boolean }> {
-      const [row, effective, workspaces] = await Promise.all([this.ensureInstance(), settings(), liveWorkspaceCount(db)]);
+      const [row, effective, workspaces] = await Promise.all([
+        this.ensureInstance(),
+        settings(),
+        liveWorkspaceCount(db),
+      ]);
       return { row, settings: effective, workspacesExist: workspaces > 0 };
     },
 

@@ -1,10 +1,18 @@
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { type InvitationRow, type WorkspaceRow, workspaceInvitations, workspaces } from '../../platform/db/schema.ts';
+import {
+  type InvitationRow,
+  type WorkspaceRow,
+  workspaceInvitations,
+  workspaces,
+} from '../../platform/db/schema.ts';
 
 export type InvitationWithWorkspace = { invitation: InvitationRow; workspace: WorkspaceRow };
 
-export function listWorkspaceInvitations(db: Executor, workspaceId: string): Promise<InvitationWithWorkspace[]> {
+export function listWorkspaceInvitations(
+  db: Executor,
+  workspaceId: string,
+): Promise<InvitationWithWorkspace[]> {
   return db
     .select({ invitation: workspaceInvitations, workspace: workspaces })
     .from(workspaceInvitations)

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   acceptInvitationsBodySchema,
   createInvitationsBodySchema,
@@ -8,6 +7,7 @@ import {
   workspaceMemberSchema,
 } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
+import { z } from 'zod';
 import { accessOf, baseUrlOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
@@ -20,7 +20,10 @@ const admin = { auth: 'required' as const, workspaceRole: ROLE.ADMIN };
 export function invitationsRoutes(app: App, { invitations, config }: Services) {
   app.get(
     '/api/workspaces/:slug/invitations/',
-    { config: admin, schema: { tags: TAGS, params: slugParams, response: { 200: z.array(invitationSchema) } } },
+    {
+      config: admin,
+      schema: { tags: TAGS, params: slugParams, response: { 200: z.array(invitationSchema) } },
+    },
     (request) => invitations.list(accessOf(request)),
   );
 
@@ -56,10 +59,20 @@ export function invitationsRoutes(app: App, { invitations, config }: Services) {
     '/api/workspaces/:slug/invitations/:invitation_id/',
     {
       config: admin,
-      schema: { tags: TAGS, params: invitationParams, body: updateInvitationBodySchema, response: { 200: invitationSchema } },
+      schema: {
+        tags: TAGS,
+        params: invitationParams,
+        body: updateInvitationBodySchema,
+        response: { 200: invitationSchema },
+      },
     },
     (request) =>
-      invitations.updateRole(accessOf(request), userOf(request), request.params.invitation_id, request.body.role),
+      invitations.updateRole(
+        accessOf(request),
+        userOf(request),
+        request.params.invitation_id,
+        request.body.role,
+      ),
   );
 
   app.delete(
@@ -76,7 +89,12 @@ export function invitationsRoutes(app: App, { invitations, config }: Services) {
     '/api/workspaces/:slug/invitations/:invitation_id/join/',
     {
       config: { auth: 'required' },
-      schema: { tags: TAGS, params: invitationParams, body: joinInvitationBodySchema, response: { 200: invitationSchema } },
+      schema: {
+        tags: TAGS,
+        params: invitationParams,
+        body: joinInvitationBodySchema,
+        response: { 200: invitationSchema },
+      },
     },
     (request) =>
       invitations.join(
@@ -98,7 +116,11 @@ export function invitationsRoutes(app: App, { invitations, config }: Services) {
     '/api/users/me/workspaces/invitations/',
     {
       config: { auth: 'required' },
-      schema: { tags: TAGS, body: acceptInvitationsBodySchema, response: { 201: z.array(workspaceMemberSchema) } },
+      schema: {
+        tags: TAGS,
+        body: acceptInvitationsBodySchema,
+        response: { 201: z.array(workspaceMemberSchema) },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await invitations.acceptMine(userOf(request), request.body.invitations)),

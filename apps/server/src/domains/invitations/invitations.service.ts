@@ -26,7 +26,12 @@ const invitationNotFound = () => new AppError('not_found', 'Invitation not found
 
 export function createInvitationsService(
   db: Db,
-  deps: { members: MembersService; users: UsersService; workspaces: WorkspacesService; mailer: () => Promise<Mailer> },
+  deps: {
+    members: MembersService;
+    users: UsersService;
+    workspaces: WorkspacesService;
+    mailer: () => Promise<Mailer>;
+  },
 ) {
   return {
     async list(access: WorkspaceAccess): Promise<Invitation[]> {
@@ -55,9 +60,14 @@ export function createInvitationsService(
         for (const [email, role] of unique) {
           const user = await deps.users.findByEmail(tx, email);
           if (user && (await deps.members.findMembership(tx, access.workspace.id, user.id))) {
-            throw new AppError('conflict', `${email} is already a member of this workspace`, 'ALREADY_MEMBER', {
-              email,
-            });
+            throw new AppError(
+              'conflict',
+              `${email} is already a member of this workspace`,
+              'ALREADY_MEMBER',
+              {
+                email,
+              },
+            );
           }
           await withdrawPending(tx, access.workspace.id, email);
           const token = randomToken(32);
@@ -93,7 +103,12 @@ export function createInvitationsService(
       return sent.map((s) => s.invitation);
     },
 
-    async updateRole(access: WorkspaceAccess, actor: UserRow, invitationId: string, role: number): Promise<Invitation> {
+    async updateRole(
+      access: WorkspaceAccess,
+      actor: UserRow,
+      invitationId: string,
+      role: number,
+    ): Promise<Invitation> {
       const row = await findInvitation(db, access.workspace.id, invitationId);
       if (!row) throw invitationNotFound();
       deps.members.assertGrantable(access, role);
@@ -108,12 +123,22 @@ export function createInvitationsService(
     },
 
     /** Answers an emailed invitation; the token proves the caller read that email. */
-    async join(user: UserRow, slug: string, invitationId: string, token: string, accepted: boolean): Promise<Invitation> {
+    async join(
+      user: UserRow,
+      slug: string,
+      invitationId: string,
+      token: string,
+      accepted: boolean,
+    ): Promise<Invitation> {
       const workspace = await deps.workspaces.findLive(slug);
       if (!workspace) throw invitationNotFound();
       return db.transaction(async (tx) => {
         const row = await findInvitation(tx, workspace.id, invitationId);
-        if (!row || !safeEqual(row.invitation.token_hash, sha256(token)) || row.invitation.expires_at < new Date()) {
+        if (
+          !row ||
+          !safeEqual(row.invitation.token_hash, sha256(token)) ||
+          row.invitation.expires_at < new Date()
+        ) {
           throw invitationNotFound();
         }
         if (row.invitation.responded_at || row.invitation.accepted) {
@@ -149,7 +174,11 @@ export function createInvitationsService(
 
     async acceptMine(user: UserRow, invitationIds: string[]): Promise<WorkspaceMember[]> {
       if (!user.is_email_verified) {
-        throw new AppError('bad_request', 'Verify your email before accepting invitations', 'EMAIL_NOT_VERIFIED');
+        throw new AppError(
+          'bad_request',
+          'Verify your email before accepting invitations',
+          'EMAIL_NOT_VERIFIED',
+        );
       }
       return db.transaction(async (tx) => {
         const rows = await listPendingForEmail(tx, user.email, new Date(), invitationIds);

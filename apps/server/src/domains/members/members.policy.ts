@@ -8,7 +8,11 @@ export function canGrantRole(actorRole: number, role: number): MembershipRefusal
 }
 
 /** Whether taking `targetRole` away (by demotion to `newRole`, removal or leaving) keeps an admin. */
-export function keepsAnAdmin(targetRole: number, newRole: number | null, activeAdmins: number): MembershipRefusal | null {
+export function keepsAnAdmin(
+  targetRole: number,
+  newRole: number | null,
+  activeAdmins: number,
+): MembershipRefusal | null {
   const losesAdmin = targetRole === ROLE.ADMIN && (newRole === null || newRole < ROLE.ADMIN);
   return losesAdmin && activeAdmins <= 1 ? 'LAST_ADMIN' : null;
 }

@@ -1,6 +1,12 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { type UserRow, type WorkspaceMemberRow, users, workspaceMembers, workspaces } from '../../platform/db/schema.ts';
+import {
+  type UserRow,
+  users,
+  type WorkspaceMemberRow,
+  workspaceMembers,
+  workspaces,
+} from '../../platform/db/schema.ts';
 
 export type MemberWithUser = { membership: WorkspaceMemberRow; user: UserRow };
 
@@ -9,14 +15,22 @@ export async function lockWorkspaceMembership(db: Executor, workspaceId: string)
   await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
 }
 
-export async function insertMember(db: Executor, values: typeof workspaceMembers.$inferInsert): Promise<WorkspaceMemberRow> {
+export async function insertMember(
+  db: Executor,
+  values: typeof workspaceMembers.$inferInsert,
+): Promise<WorkspaceMemberRow> {
   const rows = await db
     .insert(workspaceMembers)
     .values(values)
     .onConflictDoUpdate({
       // A former member who comes back gets their old row reactivated with the new role.
       target: [workspaceMembers.workspace_id, workspaceMembers.member_id],
-      set: { role: values.role, is_active: true, updated_at: new Date(), updated_by: values.updated_by ?? null },
+      set: {
+        role: values.role,
+        is_active: true,
+        updated_at: new Date(),
+        updated_by: values.updated_by ?? null,
+      },
     })
     .returning();
   return rows[0]!;
@@ -104,12 +118,20 @@ export async function listAdminWorkspaceIds(db: Executor, userId: string): Promi
     .select({ workspace_id: workspaceMembers.workspace_id })
     .from(workspaceMembers)
     .where(
-      and(eq(workspaceMembers.member_id, userId), eq(workspaceMembers.is_active, true), eq(workspaceMembers.role, 20)),
+      and(
+        eq(workspaceMembers.member_id, userId),
+        eq(workspaceMembers.is_active, true),
+        eq(workspaceMembers.role, 20),
+      ),
     );
   return rows.map((r) => r.workspace_id);
 }
 
-export async function countActiveMembersExcept(db: Executor, workspaceId: string, userId: string): Promise<number> {
+export async function countActiveMembersExcept(
+  db: Executor,
+  workspaceId: string,
+  userId: string,
+): Promise<number> {
   const rows = await db
     .select({ n: count() })
     .from(workspaceMembers)

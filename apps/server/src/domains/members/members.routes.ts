@@ -1,6 +1,10 @@
-import { z } from 'zod';
-import { updateMemberBodySchema, workspaceMemberMeSchema, workspaceMemberSchema } from '@kite/shared/contracts';
+import {
+  updateMemberBodySchema,
+  workspaceMemberMeSchema,
+  workspaceMemberSchema,
+} from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
+import { z } from 'zod';
 import { accessOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
@@ -14,7 +18,10 @@ const admin = { auth: 'required' as const, workspaceRole: ROLE.ADMIN };
 export function membersRoutes(app: App, { members }: Services) {
   app.get(
     '/api/workspaces/:slug/members/',
-    { config: reader, schema: { tags: TAGS, params: slugParams, response: { 200: z.array(workspaceMemberSchema) } } },
+    {
+      config: reader,
+      schema: { tags: TAGS, params: slugParams, response: { 200: z.array(workspaceMemberSchema) } },
+    },
     (request) => members.list(accessOf(request), userOf(request)),
   );
 
@@ -29,7 +36,10 @@ export function membersRoutes(app: App, { members }: Services) {
 
   app.get(
     '/api/workspaces/:slug/members/:member_id/',
-    { config: reader, schema: { tags: TAGS, params: memberParams, response: { 200: workspaceMemberSchema } } },
+    {
+      config: reader,
+      schema: { tags: TAGS, params: memberParams, response: { 200: workspaceMemberSchema } },
+    },
     (request) => members.get(accessOf(request), userOf(request), request.params.member_id),
   );
 
@@ -37,9 +47,15 @@ export function membersRoutes(app: App, { members }: Services) {
     '/api/workspaces/:slug/members/:member_id/',
     {
       config: admin,
-      schema: { tags: TAGS, params: memberParams, body: updateMemberBodySchema, response: { 200: workspaceMemberSchema } },
+      schema: {
+        tags: TAGS,
+        params: memberParams,
+        body: updateMemberBodySchema,
+        response: { 200: workspaceMemberSchema },
+      },
     },
-    (request) => members.updateRole(accessOf(request), userOf(request), request.params.member_id, request.body.role),
+    (request) =>
+      members.updateRole(accessOf(request), userOf(request), request.params.member_id, request.body.role),
   );
 
   app.delete(
@@ -53,7 +69,10 @@ export function membersRoutes(app: App, { members }: Services) {
 
   app.get(
     '/api/workspaces/:slug/workspace-members/me/',
-    { config: reader, schema: { tags: TAGS, params: slugParams, response: { 200: workspaceMemberMeSchema } } },
+    {
+      config: reader,
+      schema: { tags: TAGS, params: slugParams, response: { 200: workspaceMemberMeSchema } },
+    },
     (request) => members.me(accessOf(request)),
   );
 }

@@ -4,8 +4,8 @@ import { AppError } from '@kite/shared/errors';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import type { UserRow, WorkspaceMemberRow, workspaceMembers } from '../../platform/db/schema.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
-import { presentMember, presentMemberMe } from './members.presenter.ts';
 import { canGrantRole, keepsAnAdmin } from './members.policy.ts';
+import { presentMember, presentMemberMe } from './members.presenter.ts';
 import {
   countActiveAdmins,
   countActiveMembersExcept,
@@ -25,7 +25,8 @@ export type MembersService = ReturnType<typeof createMembersService>;
 export const LAST_ADMIN_MESSAGE = 'The last admin of a workspace cannot be removed, demoted or leave';
 const lastAdmin = () => new AppError('bad_request', LAST_ADMIN_MESSAGE, 'LAST_ADMIN');
 const memberNotFound = () => new AppError('not_found', 'Member not found');
-const roleTooHigh = () => new AppError('bad_request', 'You cannot grant a role above your own', 'ROLE_TOO_HIGH');
+const roleTooHigh = () =>
+  new AppError('bad_request', 'You cannot grant a role above your own', 'ROLE_TOO_HIGH');
 
 function isAdmin(access: WorkspaceAccess): boolean {
   return access.membership.role >= ROLE.ADMIN;
@@ -64,7 +65,12 @@ export function createMembersService(db: Db) {
       return presentMemberMe(access.membership);
     },
 
-    async updateRole(access: WorkspaceAccess, actor: UserRow, memberId: string, role: number): Promise<WorkspaceMember> {
+    async updateRole(
+      access: WorkspaceAccess,
+      actor: UserRow,
+      memberId: string,
+      role: number,
+    ): Promise<WorkspaceMember> {
       if (canGrantRole(access.membership.role, role)) throw roleTooHigh();
       return db.transaction(async (tx) => {
         await lockWorkspaceMembership(tx, access.workspace.id);
@@ -73,7 +79,10 @@ export function createMembersService(db: Db) {
         if (keepsAnAdmin(target.membership.role, role, await countActiveAdmins(tx, access.workspace.id))) {
           throw lastAdmin();
         }
-        const membership = await updateMemberRow(tx, access.workspace.id, memberId, { role, updated_by: actor.id });
+        const membership = await updateMemberRow(tx, access.workspace.id, memberId, {
+          role,
+          updated_by: actor.id,
+        });
         return present(access, actor, { membership, user: target.user });
       });
     },

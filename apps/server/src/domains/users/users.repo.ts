@@ -50,7 +50,11 @@ export async function findProfile(db: Executor, userId: string): Promise<Profile
   return rows[0];
 }
 
-export async function updateProfileRow(db: Executor, userId: string, values: Partial<ProfileRow>): Promise<ProfileRow> {
+export async function updateProfileRow(
+  db: Executor,
+  userId: string,
+  values: Partial<ProfileRow>,
+): Promise<ProfileRow> {
   const rows = await db
     .update(profiles)
     .set({ ...values, updated_at: new Date() })
@@ -66,7 +70,11 @@ export function listMemberWorkspaceRefs(db: Executor, userId: string) {
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspace_id))
     .where(
-      and(eq(workspaceMembers.member_id, userId), eq(workspaceMembers.is_active, true), isNull(workspaces.deleted_at)),
+      and(
+        eq(workspaceMembers.member_id, userId),
+        eq(workspaceMembers.is_active, true),
+        isNull(workspaces.deleted_at),
+      ),
     )
     .orderBy(workspaceMembers.created_at);
 }
@@ -102,7 +110,13 @@ export async function pageOwnActivities(db: Executor, userId: string, limit: num
     ),
   );
   const [rows, total] = await Promise.all([
-    db.select().from(activities).where(visible).orderBy(desc(activities.created_at)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(activities)
+      .where(visible)
+      .orderBy(desc(activities.created_at))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(activities).where(visible),
   ]);
   return { rows, total: total[0]?.n ?? 0 };

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   accountSchema,
   activitySchema,
@@ -15,6 +14,7 @@ import {
   updateProfileBodySchema,
   userSchema,
 } from '@kite/shared/contracts';
+import { z } from 'zod';
 import { userOf } from '../../platform/http/hooks.ts';
 import { parsePage } from '../../platform/http/pagination.ts';
 import type { App } from '../../platform/http/types.ts';
@@ -27,8 +27,10 @@ const auth = { auth: 'required' as const };
 export function usersRoutes(app: App, services: Services) {
   const { users } = services;
 
-  app.get('/api/users/me/', { config: auth, schema: { tags: TAGS, response: { 200: userSchema } } }, (request) =>
-    users.present(userOf(request)),
+  app.get(
+    '/api/users/me/',
+    { config: auth, schema: { tags: TAGS, response: { 200: userSchema } } },
+    (request) => users.present(userOf(request)),
   );
 
   app.patch(
@@ -43,8 +45,10 @@ export function usersRoutes(app: App, services: Services) {
     return reply.code(204).send();
   });
 
-  app.get('/api/users/me/profile/', { config: auth, schema: { tags: TAGS, response: { 200: profileSchema } } }, (request) =>
-    users.getProfile(userOf(request)),
+  app.get(
+    '/api/users/me/profile/',
+    { config: auth, schema: { tags: TAGS, response: { 200: profileSchema } } },
+    (request) => users.getProfile(userOf(request)),
   );
 
   app.patch(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   NotificationPreferences,
   Profile,
@@ -7,7 +8,6 @@ import type {
   User,
 } from '@kite/shared/contracts';
 import { ONBOARDING_STEPS } from '@kite/shared/contracts';
-import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import type { ProfileRow, UserRow } from '../../platform/db/schema.ts';
 import { envelope, type PageRequest } from '../../platform/http/pagination.ts';
@@ -53,7 +53,10 @@ export interface NewUser {
 export function createUsersService(db: Db) {
   async function profileOf(tx: Executor, userId: string): Promise<ProfileRow> {
     const existing = await findProfile(tx, userId);
-    return existing ?? insertProfile(tx, { user_id: userId, onboarding_step: NO_STEPS, theme: { theme: 'system' } });
+    return (
+      existing ??
+      insertProfile(tx, { user_id: userId, onboarding_step: NO_STEPS, theme: { theme: 'system' } })
+    );
   }
 
   return {
@@ -157,7 +160,12 @@ export function createUsersService(db: Db) {
     },
 
     async activities(user: UserRow, page: PageRequest) {
-      const { rows, total } = await pageOwnActivities(db, user.id, page.perPage + 1, page.page * page.perPage);
+      const { rows, total } = await pageOwnActivities(
+        db,
+        user.id,
+        page.perPage + 1,
+        page.page * page.perPage,
+      );
       return envelope(page, rows.map(presentActivity), total);
     },
 

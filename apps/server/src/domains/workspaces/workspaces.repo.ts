@@ -29,12 +29,17 @@ export async function findAccessBySlug(
       workspaceMembers,
       and(eq(workspaceMembers.workspace_id, workspaces.id), eq(workspaceMembers.member_id, userId)),
     )
-    .where(and(eq(workspaces.slug, slug), isNull(workspaces.deleted_at), eq(workspaceMembers.is_active, true)))
+    .where(
+      and(eq(workspaces.slug, slug), isNull(workspaces.deleted_at), eq(workspaceMembers.is_active, true)),
+    )
     .limit(1);
   return rows[0];
 }
 
-export async function insertWorkspace(db: Executor, values: typeof workspaces.$inferInsert): Promise<WorkspaceRow> {
+export async function insertWorkspace(
+  db: Executor,
+  values: typeof workspaces.$inferInsert,
+): Promise<WorkspaceRow> {
   const rows = await db.insert(workspaces).values(values).returning();
   return rows[0]!;
 }
@@ -52,14 +57,17 @@ export async function updateWorkspaceRow(
   return rows[0]!;
 }
 
-
 export function listWorkspacesOfUser(db: Executor, userId: string) {
   return db
     .select({ workspace: workspaces, role: workspaceMembers.role })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspace_id))
     .where(
-      and(eq(workspaceMembers.member_id, userId), eq(workspaceMembers.is_active, true), isNull(workspaces.deleted_at)),
+      and(
+        eq(workspaceMembers.member_id, userId),
+        eq(workspaceMembers.is_active, true),
+        isNull(workspaces.deleted_at),
+      ),
     )
     .orderBy(workspaces.created_at);
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   createWorkspaceBodySchema,
   slugCheckQuerySchema,
@@ -7,6 +6,7 @@ import {
   workspaceSchema,
 } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
+import { z } from 'zod';
 import { accessOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
@@ -58,7 +58,12 @@ export function workspacesRoutes(app: App, { workspaces }: Services) {
     '/api/workspaces/:slug/',
     {
       config: { auth: 'required', workspaceRole: ROLE.ADMIN },
-      schema: { tags: TAGS, params: slugParams, body: updateWorkspaceBodySchema, response: { 200: workspaceSchema } },
+      schema: {
+        tags: TAGS,
+        params: slugParams,
+        body: updateWorkspaceBodySchema,
+        response: { 200: workspaceSchema },
+      },
     },
     (request) => workspaces.update(accessOf(request), userOf(request), request.body),
   );

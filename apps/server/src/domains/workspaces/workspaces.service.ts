@@ -2,9 +2,9 @@ import type { CreateWorkspaceBody, UpdateWorkspaceBody, Workspace } from '@kite/
 import { ROLE, slugProblem } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { InstanceService } from '../instance/instance.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -22,7 +22,10 @@ export type WorkspacesService = ReturnType<typeof createWorkspacesService>;
 
 const SLUG_TAKEN = () => new AppError('conflict', 'This workspace URL is already taken', 'SLUG_TAKEN');
 
-export function createWorkspacesService(db: Db, deps: { instance: InstanceService; users: UsersService; members: MembersService }) {
+export function createWorkspacesService(
+  db: Db,
+  deps: { instance: InstanceService; users: UsersService; members: MembersService },
+) {
   async function present(access: WorkspaceAccess): Promise<Workspace> {
     const counts = await countActiveMembers(db, [access.workspace.id]);
     return presentWorkspace(access.workspace, counts.get(access.workspace.id) ?? 0, access.membership.role);

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
-  integer,
   jsonb,
   pgTable,
   smallint,
@@ -60,7 +59,10 @@ export const profiles = pgTable('profiles', {
   billing_address_country: text('billing_address_country'),
   billing_address: text('billing_address'),
   has_billing_address: boolean('has_billing_address').notNull().default(false),
-  notification_preferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),
+  notification_preferences: jsonb('notification_preferences')
+    .$type<Record<string, boolean>>()
+    .notNull()
+    .default({}),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
@@ -119,7 +121,10 @@ export const signInFailures = pgTable(
     ip: text('ip').notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('sign_in_failures_email_idx').on(t.email, t.created_at), index('sign_in_failures_ip_idx').on(t.ip, t.created_at)],
+  (t) => [
+    index('sign_in_failures_email_idx').on(t.email, t.created_at),
+    index('sign_in_failures_ip_idx').on(t.ip, t.created_at),
+  ],
 );
 
 export const instance = pgTable('instance', {

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '@kite/shared/errors';
+import type { FastifyRequest } from 'fastify';
 import { safeEqual } from '../security/tokens.ts';
 
 export const CSRF_COOKIE = 'csrftoken';

@@ -1,8 +1,16 @@
+import { AppError, type ErrorBody } from '@kite/shared/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody } from '@kite/shared/errors';
 
-const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08001']);
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+]);
 
 /** "/emails/0/email" → "emails.0.email"; the request body root becomes "non_field_errors". */
 function fieldName(instancePath: string): string {
@@ -20,7 +28,11 @@ function validationFields(error: FastifyError): Record<string, string> {
 }
 
 /** Maps every failure to the contract's error body; unexpected ones are logged and hidden. */
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function errorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   if (error instanceof AppError) {
     if (error.kind === 'rate_limited' || error.kind === 'unavailable') {
       reply.header('Retry-After', String(error.extra?.retry_after ?? 60));
@@ -40,9 +52,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return reply
-        .code(415)
-        .send({ error: 'Unsupported media type: send application/json', error_code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return reply.code(415).send({
+        error: 'Unsupported media type: send application/json',
+        error_code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return reply.code(413).send({ error: 'Request body is too large', error_code: 'PAYLOAD_TOO_LARGE' });
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

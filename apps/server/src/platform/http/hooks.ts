@@ -1,13 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { WorkspaceAccess } from './types.ts';
 import { assertCsrf, isWrite } from './csrf.ts';
+import type { WorkspaceAccess } from './types.ts';
 
 export interface HookDeps {
   config: Config;
-  resolveSession(token: string | undefined): Promise<{ user: import('../db/schema.ts').UserRow; tokenHash: string } | null>;
+  resolveSession(
+    token: string | undefined,
+  ): Promise<{ user: import('../db/schema.ts').UserRow; tokenHash: string } | null>;
   findWorkspaceAccess(slug: string, userId: string): Promise<WorkspaceAccess | undefined>;
   sessionCookie: string;
 }

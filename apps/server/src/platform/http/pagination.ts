@@ -8,7 +8,10 @@ export interface PageRequest {
 }
 
 /** Reads `per_page` and `cursor` as api.md §0.6 defines them. */
-export function parsePage(query: { per_page?: string; cursor?: string }, defaultPerPage: number): PageRequest {
+export function parsePage(
+  query: { per_page?: string; cursor?: string },
+  defaultPerPage: number,
+): PageRequest {
   let page = 0;
   let perPage = defaultPerPage;
   if (query.cursor !== undefined) {
@@ -17,7 +20,8 @@ export function parsePage(query: { per_page?: string; cursor?: string }, default
     page = cursor.page;
     perPage = cursor.perPage;
   }
-  if (query.per_page !== undefined) perPage = /^\d+$/.test(query.per_page) ? Number(query.per_page) : Number.NaN;
+  if (query.per_page !== undefined)
+    perPage = /^\d+$/.test(query.per_page) ? Number(query.per_page) : Number.NaN;
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > PER_PAGE_MAX) {
     throw new AppError('bad_request', 'Invalid per_page value. Cannot exceed 1000.', 'INVALID_PER_PAGE');
   }

@@ -1,3 +1,4 @@
+import type { Role } from '@kite/shared/domain';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -6,7 +7,6 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Role } from '@kite/shared/domain';
 import type { UserRow, WorkspaceMemberRow, WorkspaceRow } from '../db/schema.ts';
 
 export type App = FastifyInstance<
