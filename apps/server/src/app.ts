@@ -21,6 +21,9 @@ import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
 import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
+import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
+import { projectsRoutes } from './domains/projects/projects.routes.ts';
+import { statesRoutes } from './domains/states/states.routes.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { findAccessBySlug } from './domains/workspaces/workspaces.repo.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
@@ -89,6 +92,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     config,
     resolveSession: (token) => services.sessions.resolve(token),
     findWorkspaceAccess: (slug, userId) => findAccessBySlug(services.db, slug, userId),
+    findProjectAccess: (access, projectId) => services.projects.access(access, projectId),
     sessionCookie: SESSION_COOKIE,
   });
   app.addHook('onRequest', hooks.onRequest);
@@ -103,6 +107,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     workspacesRoutes,
     membersRoutes,
     invitationsRoutes,
+    projectsRoutes,
+    projectMembersRoutes,
+    statesRoutes,
   ]) {
     register(app, services);
   }

@@ -4,6 +4,9 @@ import { createSessionService } from './domains/auth/session.service.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
 import { createMembersService } from './domains/members/members.service.ts';
+import { createProjectMembersService } from './domains/projects/project-members.service.ts';
+import { createProjectsService } from './domains/projects/projects.service.ts';
+import { createStatesService } from './domains/states/states.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 import { createWorkspacesService } from './domains/workspaces/workspaces.service.ts';
 import type { Database } from './platform/db/database.ts';
@@ -42,6 +45,9 @@ export function createServices(
   const workspaces = createWorkspacesService(db, { instance, users, members });
   const invitations = createInvitationsService(db, { members, users, workspaces, mailer });
   const auth = createAuthService(db, config, { users, instance, invitations, mailer });
+  const states = createStatesService(db);
+  const projectMembers = createProjectMembersService(db, { members });
+  const projects = createProjectsService(db, { members, projectMembers, states });
 
   return {
     config,
@@ -56,6 +62,9 @@ export function createServices(
     workspaces,
     invitations,
     auth,
+    states,
+    projectMembers,
+    projects,
   };
 }
 

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './common.ts';
 export * from './instance.ts';
+export * from './projects.ts';
 export * from './users.ts';
 export * from './workspaces.ts';

@@ -35,7 +35,7 @@ describe('label sort order (65535 first, step 10000)', () => {
     [null, 20000, 10000, 'half of the next when first'],
     [20000, null, 30000, 'previous + 10000 when last'],
     [null, null, 65535, '65535 when alone'],
-  ])('between %s and %s is %s (%s)', (previous, next, expected) => {
+  ])('between %s and %s is %s (%s)', (previous, next, expected, _rule) => {
     expect(labelSortOrderBetween(previous, next)).toBe(expected);
   });
 });

@@ -10,7 +10,12 @@ export const STATE_GROUP_COLORS: Record<StateGroup, string> = {
 };
 
 /** The five states every new project starts with; Backlog is the default. */
-export const DEFAULT_STATES: readonly { name: string; group: StateGroup; sequence: number; default: boolean }[] = [
+export const DEFAULT_STATES: readonly {
+  name: string;
+  group: StateGroup;
+  sequence: number;
+  default: boolean;
+}[] = [
   { name: 'Backlog', group: 'backlog', sequence: 15000, default: true },
   { name: 'Todo', group: 'unstarted', sequence: 30000, default: false },
   { name: 'In Progress', group: 'started', sequence: 45000, default: false },

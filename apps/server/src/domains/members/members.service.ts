@@ -32,12 +32,25 @@ function isAdmin(access: WorkspaceAccess): boolean {
   return access.membership.role >= ROLE.ADMIN;
 }
 
+/** Other domains (projects) follow workspace membership changes inside the same transaction. */
+export interface MembershipListener {
+  roleChanged(tx: Executor, workspaceId: string, userId: string, role: number): Promise<void>;
+  /** `workspaceId` null: the user left every workspace (account deactivated). */
+  removed(tx: Executor, workspaceId: string | null, userId: string): Promise<void>;
+}
+
 export function createMembersService(db: Db) {
+  const listeners: MembershipListener[] = [];
+
   function present(access: WorkspaceAccess, actor: UserRow, row: MemberWithUser): WorkspaceMember {
     return presentMember(row, isAdmin(access) || row.user.id === actor.id);
   }
 
   return {
+    subscribe(listener: MembershipListener): void {
+      listeners.push(listener);
+    },
+
     add(tx: Executor, values: typeof workspaceMembers.$inferInsert): Promise<WorkspaceMemberRow> {
       return insertMember(tx, values);
     },
@@ -99,6 +112,7 @@ export function createMembersService(db: Db) {
           throw lastAdmin();
         }
         await updateMemberRow(tx, access.workspace.id, memberId, { is_active: false, updated_by: actor.id });
+        for (const listener of listeners) await listener.removed(tx, access.workspace.id, target.user.id);
       });
     },
 
@@ -109,6 +123,7 @@ export function createMembersService(db: Db) {
         if (!own) throw memberNotFound();
         if (keepsAnAdmin(own.role, null, await countActiveAdmins(tx, access.workspace.id))) throw lastAdmin();
         await updateMemberRow(tx, access.workspace.id, own.id, { is_active: false, updated_by: actor.id });
+        for (const listener of listeners) await listener.removed(tx, access.workspace.id, actor.id);
       });
     },
 
@@ -120,6 +135,7 @@ export function createMembersService(db: Db) {
         if (admins <= 1 && (await countActiveMembersExcept(tx, workspaceId, userId)) > 0) throw lastAdmin();
       }
       await deactivateMembershipsOfUser(tx, userId);
+      for (const listener of listeners) await listener.removed(tx, null, userId);
     },
   };
 }

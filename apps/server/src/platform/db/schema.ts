@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   smallint,
@@ -238,9 +240,269 @@ export const activities = pgTable(
   (t) => [index('activities_actor_idx').on(t.actor_id, t.created_at)],
 );
 
+const audit = () => ({
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+  created_by: uuid('created_by'),
+  updated_by: uuid('updated_by'),
+});
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    description_html: text('description_html').notNull().default('<p></p>'),
+    identifier: text('identifier').notNull(),
+    network: smallint('network').notNull().default(2),
+    project_lead_id: uuid('project_lead_id'),
+    default_assignee_id: uuid('default_assignee_id'),
+    emoji: text('emoji'),
+    icon_prop: jsonb('icon_prop').$type<Record<string, unknown>>(),
+    logo_props: jsonb('logo_props').$type<Record<string, unknown>>().notNull().default({}),
+    cover_image: text('cover_image'),
+    cycle_view: boolean('cycle_view').notNull().default(true),
+    module_view: boolean('module_view').notNull().default(true),
+    issue_views_view: boolean('issue_views_view').notNull().default(true),
+    page_view: boolean('page_view').notNull().default(true),
+    intake_view: boolean('intake_view').notNull().default(false),
+    guest_view_all_features: boolean('guest_view_all_features').notNull().default(false),
+    archive_in: smallint('archive_in').notNull().default(0),
+    close_in: smallint('close_in').notNull().default(0),
+    default_state_id: uuid('default_state_id'),
+    estimate_id: uuid('estimate_id'),
+    timezone: text('timezone').notNull().default('UTC'),
+    sort_order: doublePrecision('sort_order').notNull().default(65535),
+    archived_at: ts('archived_at'),
+    anchor: text('anchor'),
+    external_source: text('external_source'),
+    external_id: text('external_id'),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('projects_identifier_live_key')
+      .on(t.workspace_id, t.identifier)
+      .where(sql`${t.deleted_at} is null`),
+    uniqueIndex('projects_name_live_key').on(t.workspace_id, t.name).where(sql`${t.deleted_at} is null`),
+  ],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: smallint('role').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    view_props: jsonb('view_props').$type<Record<string, unknown>>().notNull().default({}),
+    default_props: jsonb('default_props').$type<Record<string, unknown>>().notNull().default({}),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    sort_order: doublePrecision('sort_order').notNull().default(65535),
+    ...audit(),
+  },
+  (t) => [
+    uniqueIndex('project_members_project_member_key').on(t.project_id, t.member_id),
+    index('project_members_member_idx').on(t.workspace_id, t.member_id),
+  ],
+);
+
+export const states = pgTable(
+  'states',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color').notNull(),
+    group: text('group').notNull(),
+    sequence: doublePrecision('sequence').notNull(),
+    default: boolean('default').notNull().default(false),
+    is_triage: boolean('is_triage').notNull().default(false),
+    external_source: text('external_source'),
+    external_id: text('external_id'),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('states_name_live_key').on(t.project_id, t.name).where(sql`${t.deleted_at} is null`),
+    // Exactly one default per project, enforced by the database as well as the service.
+    uniqueIndex('states_one_default_key')
+      .on(t.project_id)
+      .where(sql`${t.default} and ${t.deleted_at} is null`),
+  ],
+);
+
+export const labels = pgTable(
+  'labels',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color').notNull().default(''),
+    parent_id: uuid('parent_id'),
+    sort_order: doublePrecision('sort_order').notNull(),
+    external_source: text('external_source'),
+    external_id: text('external_id'),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('labels_name_live_key')
+      .on(t.project_id, sql`lower(${t.name})`)
+      .where(sql`${t.deleted_at} is null`),
+  ],
+);
+
+export const estimates = pgTable(
+  'estimates',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type').notNull(),
+    last_used: boolean('last_used').notNull().default(false),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [index('estimates_project_idx').on(t.project_id)],
+);
+
+export const estimatePoints = pgTable(
+  'estimate_points',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    estimate_id: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    key: integer('key').notNull(),
+    value: text('value').notNull(),
+    description: text('description').notNull().default(''),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [index('estimate_points_estimate_idx').on(t.estimate_id)],
+);
+
+export const userFavorites = pgTable(
+  'user_favorites',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entity_type: text('entity_type').notNull(),
+    entity_identifier: uuid('entity_identifier').notNull(),
+    project_id: uuid('project_id'),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('user_favorites_entity_key').on(t.user_id, t.entity_type, t.entity_identifier)],
+);
+
+export const deployBoards = pgTable(
+  'deploy_boards',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    anchor: text('anchor').notNull(),
+    entity_name: text('entity_name').notNull().default('project'),
+    is_comments_enabled: boolean('is_comments_enabled').notNull().default(false),
+    is_reactions_enabled: boolean('is_reactions_enabled').notNull().default(false),
+    is_votes_enabled: boolean('is_votes_enabled').notNull().default(false),
+    is_activity_enabled: boolean('is_activity_enabled').notNull().default(false),
+    intake_id: uuid('intake_id'),
+    view_props: jsonb('view_props').$type<Record<string, unknown>>().notNull().default({}),
+    is_disabled: boolean('is_disabled').notNull().default(false),
+    ...audit(),
+  },
+  (t) => [
+    uniqueIndex('deploy_boards_anchor_key').on(t.anchor),
+    uniqueIndex('deploy_boards_project_key').on(t.project_id),
+  ],
+);
+
+/** Per-user layout, filters and display properties of a project (or, with no project, of the workspace). */
+export const userProperties = pgTable(
+  'user_properties',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    display_filters: jsonb('display_filters').$type<Record<string, unknown>>().notNull().default({}),
+    display_properties: jsonb('display_properties').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_properties_scope_key')
+      .on(t.user_id, t.workspace_id, t.project_id)
+      .where(sql`${t.project_id} is not null`),
+    uniqueIndex('user_properties_workspace_key')
+      .on(t.user_id, t.workspace_id)
+      .where(sql`${t.project_id} is null`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
 export type InvitationRow = typeof workspaceInvitations.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectMemberRow = typeof projectMembers.$inferSelect;
+export type StateRow = typeof states.$inferSelect;
+export type LabelRow = typeof labels.$inferSelect;
+export type EstimateRow = typeof estimates.$inferSelect;
+export type EstimatePointRow = typeof estimatePoints.$inferSelect;
+export type DeployBoardRow = typeof deployBoards.$inferSelect;
+export type UserPropertiesRow = typeof userProperties.$inferSelect;

@@ -1,9 +1,9 @@
-import { hasRole } from '@kite/shared/domain';
+import { hasRole, ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { assertCsrf, isWrite } from './csrf.ts';
-import type { WorkspaceAccess } from './types.ts';
+import type { ProjectAccess, WorkspaceAccess } from './types.ts';
 
 export interface HookDeps {
   config: Config;
@@ -11,6 +11,7 @@ export interface HookDeps {
     token: string | undefined,
   ): Promise<{ user: import('../db/schema.ts').UserRow; tokenHash: string } | null>;
   findWorkspaceAccess(slug: string, userId: string): Promise<WorkspaceAccess | undefined>;
+  findProjectAccess(access: WorkspaceAccess, projectId: string): Promise<ProjectAccess | undefined>;
   sessionCookie: string;
 }
 
@@ -30,6 +31,7 @@ export function createAuthHooks(deps: HookDeps) {
       request.user = null;
       request.sessionTokenHash = null;
       request.workspaceAccess = null;
+      request.projectAccess = null;
       const mode = request.routeOptions.config.auth ?? 'none';
       if (mode === 'none' && !request.url.startsWith('/auth/')) return;
       const session = await deps.resolveSession(request.cookies[deps.sessionCookie]);
@@ -56,9 +58,40 @@ export function createAuthHooks(deps: HookDeps) {
           throw new AppError('forbidden', 'You do not have permission to perform this action');
         }
         request.workspaceAccess = access;
+        if (config.projectRole !== undefined)
+          request.projectAccess = await checkProject(deps, request, access);
       }
     },
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Project visibility (404), role (403) and the archived-project rule (400), in the contract's order. */
+async function checkProject(
+  deps: HookDeps,
+  request: FastifyRequest,
+  access: WorkspaceAccess,
+): Promise<ProjectAccess> {
+  const config = request.routeOptions.config;
+  const projectId = String((request.params as Record<string, unknown>).project_id ?? '');
+  const notFound = new AppError('not_found', 'Project not found');
+  if (!UUID.test(projectId)) throw notFound;
+  const project = await deps.findProjectAccess(access, projectId.toLowerCase());
+  if (!project) throw notFound;
+  if (!project.membership) {
+    const publicRead =
+      config.publicProjectRead && project.project.network === 2 && access.membership.role >= ROLE.VIEWER;
+    if (!publicRead) throw notFound;
+    return project;
+  }
+  if (!hasRole(project.role, config.projectRole!)) {
+    throw new AppError('forbidden', 'You do not have permission to perform this action');
+  }
+  if (project.project.archived_at && isWrite(request.method) && !config.archivedWritable) {
+    throw new AppError('bad_request', 'Archived projects are read-only', 'PROJECT_ARCHIVED');
+  }
+  return project;
 }
 
 /** The access a workspace route's hook resolved; routes without `workspaceRole` never call this. */
@@ -75,4 +108,9 @@ export function userOf(request: FastifyRequest) {
 /** The origin links in emails point at: APP_BASE_URL, else the origin the request came to. */
 export function baseUrlOf(request: FastifyRequest, config: Config): string {
   return config.appBaseUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function projectOf(request: FastifyRequest): ProjectAccess {
+  if (!request.projectAccess) throw new Error('route is missing config.projectRole');
+  return request.projectAccess;
 }

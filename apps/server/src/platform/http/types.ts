@@ -7,7 +7,13 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { UserRow, WorkspaceMemberRow, WorkspaceRow } from '../db/schema.ts';
+import type {
+  ProjectMemberRow,
+  ProjectRow,
+  UserRow,
+  WorkspaceMemberRow,
+  WorkspaceRow,
+} from '../db/schema.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -25,11 +31,25 @@ export interface WorkspaceAccess {
   membership: WorkspaceMemberRow;
 }
 
+export interface ProjectAccess {
+  project: ProjectRow;
+  /** The caller's active project membership; null for a non-member reading a public project. */
+  membership: ProjectMemberRow | null;
+  /** Effective project role: a workspace admin who is a project member acts as project admin. */
+  role: number | null;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
     /** Minimum workspace role for routes under /api/workspaces/:slug/ (404 for non-members). */
     workspaceRole?: Role;
+    /** Minimum effective project role for routes under …/projects/:project_id/ (404 for non-members). */
+    projectRole?: Role;
+    /** Workspace members with role ≥ 10 may read a public project they have not joined. */
+    publicProjectRead?: boolean;
+    /** Writes allowed while the project is archived (restore, delete). */
+    archivedWritable?: boolean;
     /** Only the instance admin may call the route. */
     instanceAdmin?: boolean;
   }
@@ -37,5 +57,6 @@ declare module 'fastify' {
     user: UserRow | null;
     sessionTokenHash: string | null;
     workspaceAccess: WorkspaceAccess | null;
+    projectAccess: ProjectAccess | null;
   }
 }

@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import { type StateRow, states } from '../../platform/db/schema.ts';
+
+const GROUP_ORDER = sql`array_position(array['backlog','unstarted','started','completed','cancelled']::text[], ${states.group})`;
+
+const live = (projectId: string) =>
+  and(eq(states.project_id, projectId), isNull(states.deleted_at), eq(states.is_triage, false));
+
+/** Visible states of a project: by group order, then sequence (the hidden triage state is left out). */
+export function listProjectStates(db: Executor, projectId: string): Promise<StateRow[]> {
+  return db.select().from(states).where(live(projectId)).orderBy(GROUP_ORDER, asc(states.sequence));
+}
+
+export function listStatesOfProjects(db: Executor, projectIds: string[]): Promise<StateRow[]> {
+  if (projectIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(states)
+    .where(
+      and(inArray(states.project_id, projectIds), isNull(states.deleted_at), eq(states.is_triage, false)),
+    )
+    .orderBy(asc(states.project_id), GROUP_ORDER, asc(states.sequence));
+}
+
+export async function findState(
+  db: Executor,
+  projectId: string,
+  stateId: string,
+): Promise<StateRow | undefined> {
+  const rows = await db
+    .select()
+    .from(states)
+    .where(and(live(projectId), eq(states.id, stateId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findStateByName(
+  db: Executor,
+  projectId: string,
+  name: string,
+  exceptId?: string,
+): Promise<StateRow | undefined> {
+  const rows = await db
+    .select()
+    .from(states)
+    .where(
+      and(
+        eq(states.project_id, projectId),
+        isNull(states.deleted_at),
+        eq(states.name, name),
+        exceptId ? ne(states.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function maxSequence(db: Executor, projectId: string): Promise<number | null> {
+  const rows = await db
+    .select({ max: sql<number | null>`max(${states.sequence})` })
+    .from(states)
+    .where(live(projectId));
+  return rows[0]?.max ?? null;
+}
+
+export async function insertStates(
+  db: Executor,
+  values: (typeof states.$inferInsert)[],
+): Promise<StateRow[]> {
+  return db.insert(states).values(values).returning();
+}
+
+export async function updateStateRow(
+  db: Executor,
+  projectId: string,
+  stateId: string,
+  values: Partial<StateRow>,
+): Promise<StateRow> {
+  const rows = await db
+    .update(states)
+    .set({ ...values, updated_at: new Date() })
+    .where(and(eq(states.project_id, projectId), eq(states.id, stateId)))
+    .returning();
+  return rows[0]!;
+}
+
+export async function clearDefault(db: Executor, projectId: string): Promise<void> {
+  await db
+    .update(states)
+    .set({ default: false, updated_at: new Date() })
+    .where(and(eq(states.project_id, projectId), eq(states.default, true)));
+}
+
+export async function softDeleteState(db: Executor, projectId: string, stateId: string): Promise<void> {
+  await db
+    .update(states)
+    .set({ deleted_at: new Date(), updated_at: new Date() })
+    .where(and(eq(states.project_id, projectId), eq(states.id, stateId)));
+}
+
+/** The project row is the lock for its states: mark-default and creation serialise on it. */
+export async function lockStatesOf(db: Executor, projectId: string): Promise<void> {
+  await db.execute(sql`select id from projects where id = ${projectId} for update`);
+}
