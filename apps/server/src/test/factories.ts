@@ -60,3 +60,26 @@ export async function addMember(t: TestApp, admin: SignedIn, slug: string, role:
   const membership = members.body.find((m: { member: { id: string } }) => m.member.id === invitee.user.id);
   return { ...invitee, memberId: membership.id as string };
 }
+
+let projectCounter = 0;
+
+/** Creates a project (the owner becomes its admin) and returns the Project object. */
+export async function createProject(owner: SignedIn, slug: string, body: Record<string, unknown> = {}) {
+  projectCounter += 1;
+  const res = await owner.client.post(`/api/workspaces/${slug}/projects/`, {
+    name: `Project ${projectCounter} ${randomUUID().slice(0, 4)}`,
+    identifier: `P${projectCounter}${randomUUID().slice(0, 3).replace(/[^a-z0-9]/gi, '')}`,
+    ...body,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string; identifier: string; name: string; [key: string]: unknown };
+}
+
+/** Adds an existing workspace member (by user id) to a project with `role`; returns the ProjectMember. */
+export async function addProjectMember(admin: SignedIn, slug: string, projectId: string, userId: string, role: number) {
+  const res = await admin.client.post(`/api/workspaces/${slug}/projects/${projectId}/members/`, {
+    members: [{ member_id: userId, role }],
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body[0] as { id: string; member: string; role: number };
+}
