@@ -4,3 +4,5 @@ export * from './roles.ts';
 export * from './slug.ts';
 export * from './sort-order.ts';
 export * from './states.ts';
+export * from './auth.ts';
+export * from './organization.ts';

@@ -1,0 +1,80 @@
+import { createRouter } from '@tanstack/react-router';
+import { authedRoute } from '../routes/authedRoute.ts';
+import { createWorkspaceRoute } from '../routes/CreateWorkspaceRoute.tsx';
+import { forgotPasswordRoute } from '../routes/ForgotPasswordRoute.tsx';
+import { invitationsRoute } from '../routes/InvitationsRoute.tsx';
+import { onboardingRoute } from '../routes/OnboardingRoute.tsx';
+import { profileGeneralRoute } from '../routes/ProfileGeneralRoute.tsx';
+import { profilePreferencesRoute } from '../routes/ProfilePreferencesRoute.tsx';
+import { profileSecurityRoute } from '../routes/ProfileSecurityRoute.tsx';
+import {
+  profileSettingsIndexRoute,
+  profileSettingsRoute,
+  settingsIndexRoute,
+} from '../routes/ProfileSettingsLayoutRoute.tsx';
+import { projectsRoute } from '../routes/ProjectsRoute.tsx';
+import { resetPasswordRoute } from '../routes/ResetPasswordRoute.tsx';
+import { setPasswordRoute } from '../routes/SetPasswordRoute.tsx';
+import { signInAliasRoute, signInRoute } from '../routes/SignInRoute.tsx';
+import { signUpRoute } from '../routes/SignUpRoute.tsx';
+import { workspaceHomeRoute } from '../routes/WorkspaceHomeRoute.tsx';
+import { workspaceInvitationRoute } from '../routes/WorkspaceInvitationRoute.tsx';
+import { workspaceRoute } from '../routes/WorkspaceLayoutRoute.tsx';
+import { workspaceSettingsGeneralRoute } from '../routes/WorkspaceSettingsGeneralRoute.tsx';
+import { workspaceSettingsRoute } from '../routes/WorkspaceSettingsLayoutRoute.tsx';
+import { workspaceSettingsMembersRoute } from '../routes/WorkspaceSettingsMembersRoute.tsx';
+import { PageLoader } from '../ui/Spinner.tsx';
+import type { RootStore } from './RootStore.ts';
+import { rootRoute } from './rootRoute.tsx';
+import { parseSearch, stringifySearch } from './search.ts';
+
+/** The whole URL map (architecture.md §6), built in code. */
+export const routeTree = rootRoute.addChildren([
+  signInRoute,
+  signInAliasRoute,
+  signUpRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  workspaceInvitationRoute,
+  authedRoute.addChildren([
+    setPasswordRoute,
+    onboardingRoute,
+    createWorkspaceRoute,
+    invitationsRoute,
+    settingsIndexRoute,
+    profileSettingsRoute.addChildren([
+      profileSettingsIndexRoute,
+      profileGeneralRoute,
+      profilePreferencesRoute,
+      profileSecurityRoute,
+    ]),
+    workspaceRoute.addChildren([
+      workspaceHomeRoute,
+      projectsRoute,
+      workspaceSettingsRoute.addChildren([workspaceSettingsGeneralRoute, workspaceSettingsMembersRoute]),
+    ]),
+  ]),
+]);
+
+export function createAppRouter(
+  stores: RootStore,
+  options: { history?: Parameters<typeof createRouter>[0]['history'] } = {},
+) {
+  return createRouter({
+    routeTree,
+    context: { stores },
+    parseSearch,
+    stringifySearch,
+    defaultPreload: false,
+    defaultPendingComponent: () => <PageLoader />,
+    defaultPendingMs: 150,
+    scrollRestoration: true,
+    ...options,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,118 @@
+import type { Workspace } from '@kite/shared/contracts';
+import { Link } from '@tanstack/react-router';
+import clsx from 'clsx';
+import { FolderKanban, House, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { useStores } from '../../app/StoresContext.tsx';
+import { IconButton } from '../../ui/Button.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
+import { UserMenu } from './UserMenu.tsx';
+import { useShortcut } from './useShortcut.ts';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
+
+const navLinkClasses = clsx(
+  'flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm font-medium text-fg-muted transition-colors',
+  'hover:bg-surface-2 hover:text-fg',
+  'aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary',
+);
+
+function NavItem({
+  to,
+  slug,
+  icon,
+  label,
+  collapsed,
+  exact,
+}: {
+  to: '/$workspaceSlug' | '/$workspaceSlug/projects' | '/$workspaceSlug/settings';
+  slug: string;
+  icon: ReactNode;
+  label: string;
+  collapsed: boolean;
+  exact?: boolean;
+}) {
+  return (
+    <li>
+      <Tooltip content={label} side="right" disabled={!collapsed}>
+        <Link
+          to={to}
+          params={{ workspaceSlug: slug }}
+          activeOptions={{ exact: !!exact }}
+          aria-label={collapsed ? label : undefined}
+          className={clsx(navLinkClasses, collapsed && 'justify-center px-0')}
+        >
+          <span className="flex size-4 shrink-0 items-center justify-center" aria-hidden>
+            {icon}
+          </span>
+          {!collapsed && label}
+        </Link>
+      </Tooltip>
+    </li>
+  );
+}
+
+/** The app sidebar: workspace switcher, navigation, user menu; collapsible (kept in localStorage). */
+export const Sidebar = observer(function Sidebar({ workspace }: { workspace: Workspace }) {
+  const { sidebar } = useStores();
+  const collapsed = sidebar.collapsed;
+  useShortcut('[', sidebar.toggle);
+  const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
+
+  return (
+    <aside
+      aria-label="Sidebar"
+      data-collapsed={collapsed}
+      className={clsx(
+        'flex h-full shrink-0 flex-col border-r border-border bg-surface transition-[width] duration-150',
+        collapsed ? 'w-14' : 'w-62',
+      )}
+    >
+      <div className="p-2">
+        <WorkspaceSwitcher workspace={workspace} collapsed={collapsed} />
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
+        <ul className="flex flex-col gap-0.5">
+          <NavItem
+            to="/$workspaceSlug"
+            slug={workspace.slug}
+            icon={<House className="size-4" />}
+            label="Home"
+            collapsed={collapsed}
+            exact
+          />
+          <NavItem
+            to="/$workspaceSlug/projects"
+            slug={workspace.slug}
+            icon={<FolderKanban className="size-4" />}
+            label="Projects"
+            collapsed={collapsed}
+          />
+        </ul>
+      </nav>
+      <div className="flex flex-col gap-1 border-t border-border p-2">
+        <ul>
+          <NavItem
+            to="/$workspaceSlug/settings"
+            slug={workspace.slug}
+            icon={<Settings className="size-4" />}
+            label="Settings"
+            collapsed={collapsed}
+          />
+        </ul>
+        <div className={clsx('flex items-center gap-1', collapsed && 'flex-col')}>
+          <UserMenu collapsed={collapsed} />
+          <Tooltip content={`${toggleLabel} ( [ )`} side="right">
+            <IconButton label={toggleLabel} onClick={sidebar.toggle} aria-keyshortcuts="[">
+              {collapsed ? (
+                <PanelLeftOpen className="size-4" aria-hidden />
+              ) : (
+                <PanelLeftClose className="size-4" aria-hidden />
+              )}
+            </IconButton>
+          </Tooltip>
+        </div>
+      </div>
+    </aside>
+  );
+});

@@ -1,0 +1,105 @@
+import { CSRF_HEADER, ensureCsrfToken, fetchCsrfToken } from './csrf.ts';
+
+/** An error answer from the server: `{error, error_code, fields?}` (api.md §0.3). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, message: string, code: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+
+/** The message to show for anything a request threw. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
+  return fallback;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  401: 'Your session has ended. Please sign in again.',
+  403: 'You do not have permission to do that.',
+  404: 'Not found',
+  429: 'Too many requests, try again later',
+};
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy page, an empty body): fall back to the status.
+  }
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+    const b = body as { error: string; error_code?: unknown; fields?: unknown };
+    const fields =
+      b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : undefined;
+    return new ApiError(
+      response.status,
+      b.error,
+      typeof b.error_code === 'string' ? b.error_code : 'ERROR',
+      fields,
+    );
+  }
+  const message = FALLBACK_MESSAGES[response.status] ?? `Request failed (${response.status})`;
+  return new ApiError(response.status, message, 'HTTP_ERROR');
+}
+
+async function send(method: Method, path: string, body: unknown, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers[CSRF_HEADER] = token;
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.', NETWORK_ERROR);
+  }
+}
+
+/**
+ * One same-origin JSON request. Writes carry the CSRF header (fetched first when the
+ * cookie is missing); a stale token is refreshed and the write retried once.
+ */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const isWrite = method !== 'GET';
+  let token = isWrite ? await ensureCsrfToken().catch(() => null) : null;
+  let response = await send(method, path, body, token);
+  if (isWrite && response.status === 403) {
+    const error = await toApiError(response.clone());
+    if (error.code === 'CSRF_FAILED') {
+      token = await fetchCsrfToken().catch(() => null);
+      response = await send(method, path, body, token);
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  delete: <T = void>(path: string) => request<T>('DELETE', path),
+};
+
+export type Api = typeof api;
+
+/** Encodes one path segment (slugs and ids come from URLs and the server). */
+export const seg = (value: string) => encodeURIComponent(value);
