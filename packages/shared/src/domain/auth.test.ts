@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_ERROR_MESSAGES, isSafeNextPath, ORGANIZATION_SIZES, PASSWORD_MAX, PASSWORD_MIN } from '../contracts/index.ts';
+import {
+  AUTH_ERROR_MESSAGES,
+  isSafeNextPath,
+  ORGANIZATION_SIZES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '../contracts/index.ts';
 import { AUTH_ERROR_TEXT, authErrorText, isSafeRedirectPath, PASSWORD_LENGTH } from './auth.ts';
 import { ORGANIZATION_SIZE_OPTIONS } from './organization.ts';
 
