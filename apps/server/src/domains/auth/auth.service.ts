@@ -65,11 +65,10 @@ export function createAuthService(
   },
 ) {
   /** Sign-up is open, or the first account, or the email holds a pending invitation. */
-  async function assertMaySignUp(tx: Executor, email: string): Promise<boolean> {
+  async function assertMaySignUp(tx: Executor, email: string, enableSignup: boolean): Promise<boolean> {
     const isFirst = (await deps.users.count(tx)) === 0;
     if (isFirst) return true;
-    const { settings } = await deps.instance.get();
-    if (settings.enableSignup) return false;
+    if (enableSignup) return false;
     if (!(await deps.invitations.hasPending(tx, email))) throw authError('SIGNUP_DISABLED');
     return false;
   }
@@ -77,11 +76,13 @@ export function createAuthService(
   async function createAccount(
     values: Omit<Parameters<UsersService['create']>[1], 'is_instance_admin'>,
   ): Promise<UserRow> {
+    // Read before the transaction: on PGlite (one connection) a root-db query inside it deadlocks.
+    const { settings } = await deps.instance.get();
     return db.transaction(async (tx) => {
       // Serialises sign-ups so exactly one account becomes the instance admin.
       await tx.execute(sql`select id from instance for update`);
       if (await deps.users.findByEmail(tx, values.email)) throw authError('USER_ALREADY_EXIST');
-      const isFirst = await assertMaySignUp(tx, values.email);
+      const isFirst = await assertMaySignUp(tx, values.email, settings.enableSignup);
       const user = await deps.users.create(tx, { ...values, is_instance_admin: isFirst });
       if (isFirst) await deps.instance.markSetupDone(tx);
       return user;
@@ -103,9 +104,11 @@ export function createAuthService(
   async function consumeCode(email: string, code: string, mode: Mode): Promise<void> {
     const outcome = await db.transaction(async (tx) => {
       const row = await findLatestCode(tx, email);
-      if (!row || row.used_at) return 'INVALID' as const;
-      if (row.expires_at < new Date()) return 'EXPIRED' as const;
+      if (!row) return 'INVALID' as const;
+      // A code burned by wrong guesses keeps saying so, even to the right code.
       if (row.attempts >= CODE_GUESSES) return 'EXHAUSTED' as const;
+      if (row.used_at) return 'INVALID' as const;
+      if (row.expires_at < new Date()) return 'EXPIRED' as const;
       if (safeEqual(row.code_hash, sha256(`${email}:${code}`))) {
         await updateCode(tx, row.id, { used_at: new Date() });
         return 'OK' as const;
