@@ -96,6 +96,7 @@ export function createMembersService(db: Db) {
           role,
           updated_by: actor.id,
         });
+        for (const listener of listeners) await listener.roleChanged(tx, access.workspace.id, target.user.id, role);
         return present(access, actor, { membership, user: target.user });
       });
     },
