@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -492,6 +493,68 @@ export const userProperties = pgTable(
   ],
 );
 
+/** Per-project issue number counter: the row lock serialises allocation, numbers are never reused. */
+export const issueSequences = pgTable('issue_sequences', {
+  project_id: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  last: integer('last').notNull().default(0),
+});
+
+export const issues = pgTable(
+  'issues',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    sequence_id: integer('sequence_id').notNull(),
+    name: text('name').notNull(),
+    description_html: text('description_html').notNull().default('<p></p>'),
+    description_stripped: text('description_stripped').notNull().default(''),
+    priority: text('priority').notNull().default('none'),
+    state_id: uuid('state_id').notNull(),
+    sort_order: doublePrecision('sort_order').notNull(),
+    estimate_point_id: uuid('estimate_point_id'),
+    start_date: date('start_date', { mode: 'string' }),
+    target_date: date('target_date', { mode: 'string' }),
+    completed_at: ts('completed_at'),
+    archived_at: ts('archived_at'),
+    parent_id: uuid('parent_id'),
+    cycle_id: uuid('cycle_id'),
+    module_ids: uuid('module_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    label_ids: uuid('label_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    assignee_ids: uuid('assignee_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    sub_issues_count: integer('sub_issues_count').notNull().default(0),
+    attachment_count: integer('attachment_count').notNull().default(0),
+    link_count: integer('link_count').notNull().default(0),
+    is_draft: boolean('is_draft').notNull().default(false),
+    external_source: text('external_source'),
+    external_id: text('external_id'),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('issues_project_sequence_key').on(t.project_id, t.sequence_id),
+    // Kanban by state: per-state top-N in manual order without scanning the project (quality.md A1).
+    index('issues_board_state_idx')
+      .on(t.project_id, t.state_id, t.sort_order, t.id)
+      .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
+    index('issues_project_created_idx')
+      .on(t.project_id, t.created_at.desc(), t.id)
+      .where(sql`${t.deleted_at} is null`),
+    index('issues_parent_idx').on(t.parent_id),
+    index('issues_labels_gin').using('gin', t.label_ids),
+    index('issues_assignees_gin').using('gin', t.assignee_ids),
+    uniqueIndex('issues_external_key')
+      .on(t.project_id, t.external_source, t.external_id)
+      .where(sql`${t.external_id} is not null and ${t.deleted_at} is null`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -506,3 +569,4 @@ export type EstimateRow = typeof estimates.$inferSelect;
 export type EstimatePointRow = typeof estimatePoints.$inferSelect;
 export type DeployBoardRow = typeof deployBoards.$inferSelect;
 export type UserPropertiesRow = typeof userProperties.$inferSelect;
+export type IssueRowDb = typeof issues.$inferSelect;
