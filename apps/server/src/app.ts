@@ -23,6 +23,7 @@ import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
 import { projectsRoutes } from './domains/projects/projects.routes.ts';
+import { publishingRoutes } from './domains/publishing/publishing.routes.ts';
 import { statesRoutes } from './domains/states/states.routes.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { findAccessBySlug } from './domains/workspaces/workspaces.repo.ts';
@@ -110,6 +111,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     projectsRoutes,
     projectMembersRoutes,
     statesRoutes,
+    publishingRoutes,
   ]) {
     register(app, services);
   }

@@ -6,6 +6,7 @@ import { createInvitationsService } from './domains/invitations/invitations.serv
 import { createMembersService } from './domains/members/members.service.ts';
 import { createProjectMembersService } from './domains/projects/project-members.service.ts';
 import { createProjectsService } from './domains/projects/projects.service.ts';
+import { createPublishingService } from './domains/publishing/publishing.service.ts';
 import { createStatesService } from './domains/states/states.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 import { createWorkspacesService } from './domains/workspaces/workspaces.service.ts';
@@ -48,6 +49,7 @@ export function createServices(
   const states = createStatesService(db);
   const projectMembers = createProjectMembersService(db, { members });
   const projects = createProjectsService(db, { members, projectMembers, states });
+  const publishing = createPublishingService(db, { projects, projectMembers, states, workspaces });
 
   return {
     config,
@@ -65,6 +67,7 @@ export function createServices(
     states,
     projectMembers,
     projects,
+    publishing,
   };
 }
 

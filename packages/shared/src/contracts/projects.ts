@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATE_GROUPS } from '../domain/states.ts';
-import { trimmed } from './common.ts';
+import { trimmed, userLiteSchema } from './common.ts';
 import { roleSchema } from './workspaces.ts';
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -412,6 +412,17 @@ export const issueDisplayPropertiesSchema = z.object({
 });
 export const issueDisplayPropertiesBodySchema = z.object({ properties: jsonObject });
 
+/** Which layouts a published board offers; every key is present on the wire. */
+export const DEPLOY_BOARD_VIEWS = ['list', 'kanban', 'calendar', 'gantt', 'spreadsheet'] as const;
+export const deployBoardViewPropsSchema = z.object({
+  list: z.boolean(),
+  kanban: z.boolean(),
+  calendar: z.boolean(),
+  gantt: z.boolean(),
+  spreadsheet: z.boolean(),
+});
+export type DeployBoardViewProps = z.infer<typeof deployBoardViewPropsSchema>;
+
 export const deployBoardSchema = z.object({
   id: z.string(),
   anchor: z.string(),
@@ -424,7 +435,7 @@ export const deployBoardSchema = z.object({
   is_votes_enabled: z.boolean(),
   is_activity_enabled: z.boolean(),
   intake: z.string().nullable(),
-  view_props: jsonObject,
+  view_props: deployBoardViewPropsSchema,
   is_disabled: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -437,16 +448,14 @@ export const deployBoardBodySchema = z.object({
   is_activity_enabled: z.boolean().optional(),
   is_disabled: z.boolean().optional(),
   intake: z.uuid().nullable().optional(),
-  view_props: z
-    .object({
-      list: z.boolean().optional(),
-      kanban: z.boolean().optional(),
-      calendar: z.boolean().optional(),
-      gantt: z.boolean().optional(),
-      spreadsheet: z.boolean().optional(),
-    })
-    .optional(),
+  /** Merged into the stored value: keys not sent keep their value. */
+  view_props: deployBoardViewPropsSchema.partial().optional(),
 });
+export type DeployBoardBody = z.infer<typeof deployBoardBodySchema>;
+
+/** The board as anonymous visitors see it (api.md §4.8): DeployBoard without `workspace`. */
+export const publicDeployBoardSchema = deployBoardSchema.omit({ workspace: true });
+export type PublicDeployBoard = z.infer<typeof publicDeployBoardSchema>;
 
 export const publicMetaSchema = z.object({
   workspace: z.object({ name: z.string(), slug: z.string(), logo_url: z.string().nullable() }),
@@ -458,3 +467,8 @@ export const publicMetaSchema = z.object({
     description: z.string(),
   }),
 });
+export type PublicMeta = z.infer<typeof publicMetaSchema>;
+
+/** Members of a published project as anonymous visitors see them: UserLite, never the email. */
+export const publicUserLiteSchema = userLiteSchema.omit({ email: true });
+export type PublicUserLite = z.infer<typeof publicUserLiteSchema>;

@@ -1,6 +1,12 @@
 import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { type ProjectMemberRow, projectMembers, projects } from '../../platform/db/schema.ts';
+import {
+  type ProjectMemberRow,
+  projectMembers,
+  projects,
+  type UserRow,
+  users,
+} from '../../platform/db/schema.ts';
 
 export function listActiveProjectMembers(db: Executor, projectId: string): Promise<ProjectMemberRow[]> {
   return db
@@ -146,4 +152,21 @@ export function listActiveMembersOfProjects(db: Executor, projectIds: string[]) 
     .from(projectMembers)
     .where(and(inArray(projectMembers.project_id, projectIds), eq(projectMembers.is_active, true)))
     .orderBy(projectMembers.created_at);
+}
+
+/** Users behind the active memberships of a project (deactivated accounts left out), oldest member first. */
+export async function listActiveMemberUsers(db: Executor, projectId: string): Promise<UserRow[]> {
+  const rows = await db
+    .select({ user: users })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.member_id))
+    .where(
+      and(
+        eq(projectMembers.project_id, projectId),
+        eq(projectMembers.is_active, true),
+        eq(users.is_active, true),
+      ),
+    )
+    .orderBy(projectMembers.created_at);
+  return rows.map((r) => r.user);
 }

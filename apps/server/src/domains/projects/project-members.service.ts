@@ -14,6 +14,7 @@ import {
   findActiveMembershipOfUser,
   findActiveProjectMember,
   listActiveMembersOfProjects,
+  listActiveMemberUsers,
   listActiveProjectMembers,
   listMembershipsOfUser,
   updateProjectMemberRow,
@@ -49,6 +50,9 @@ export function createProjectMembersService(db: Db, deps: { members: MembersServ
     add(tx: Executor, values: Parameters<typeof upsertProjectMember>[1]): Promise<ProjectMemberRow> {
       return upsertProjectMember(tx, values);
     },
+
+    /** The user rows of a project's active members (for presenters that need names, e.g. public boards). */
+    activeMemberUsers: (projectId: string): Promise<UserRow[]> => listActiveMemberUsers(db, projectId),
 
     async list(project: ProjectAccess): Promise<ProjectMember[]> {
       return (await listActiveProjectMembers(db, project.project.id)).map(presentProjectMember);

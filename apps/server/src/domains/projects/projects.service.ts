@@ -264,6 +264,15 @@ export function createProjectsService(
       return present(row, user, project.role);
     },
 
+    /** A live (not deleted) project of the workspace, archived or not; for domains that hold a project id. */
+    findLive: (tx: Executor, workspaceId: string, projectId: string) =>
+      findProject(tx, workspaceId, projectId),
+
+    /** Publishing sets the board's anchor on the project (publish) and clears it (unpublish). */
+    async setAnchor(tx: Executor, project: ProjectRow, anchor: string | null): Promise<ProjectRow> {
+      return updateProjectRow(tx, project.workspace_id, project.id, { anchor });
+    },
+
     /** The estimates domain tells whether an estimate belongs to a project (it depends on projects, not back). */
     setEstimateLookup(lookup: EstimateLookup): void {
       estimateExists = lookup;

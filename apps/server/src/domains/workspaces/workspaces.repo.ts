@@ -16,6 +16,15 @@ export async function findLiveWorkspaceBySlug(db: Executor, slug: string): Promi
   return rows[0];
 }
 
+export async function findLiveWorkspaceById(db: Executor, id: string): Promise<WorkspaceRow | undefined> {
+  const rows = await db
+    .select()
+    .from(workspaces)
+    .where(and(eq(workspaces.id, id), isNull(workspaces.deleted_at)))
+    .limit(1);
+  return rows[0];
+}
+
 /** The caller's active membership in a live workspace, by slug; undefined for non-members. */
 export async function findAccessBySlug(
   db: Executor,

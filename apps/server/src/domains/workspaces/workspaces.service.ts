@@ -11,6 +11,7 @@ import type { UsersService } from '../users/users.service.ts';
 import { presentWorkspace } from './workspaces.presenter.ts';
 import {
   countActiveMembers,
+  findLiveWorkspaceById,
   findLiveWorkspaceBySlug,
   insertWorkspace,
   listWorkspacesOfUser,
@@ -35,6 +36,8 @@ export function createWorkspacesService(
     present,
 
     findLive: (slug: string) => findLiveWorkspaceBySlug(db, slug),
+
+    findLiveById: (id: string) => findLiveWorkspaceById(db, id),
 
     async isSlugAvailable(raw: string): Promise<boolean> {
       const slug = raw.trim().toLowerCase();
