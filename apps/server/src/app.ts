@@ -16,15 +16,18 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { SESSION_COOKIE } from './domains/auth/session.service.ts';
+import { estimatesRoutes } from './domains/estimates/estimates.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
 import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
+import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
 import { projectsRoutes } from './domains/projects/projects.routes.ts';
 import { publishingRoutes } from './domains/publishing/publishing.routes.ts';
 import { statesRoutes } from './domains/states/states.routes.ts';
+import { userPropertiesRoutes } from './domains/user-properties/user-properties.routes.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { findAccessBySlug } from './domains/workspaces/workspaces.repo.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
@@ -111,6 +114,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     projectsRoutes,
     projectMembersRoutes,
     statesRoutes,
+    labelsRoutes,
+    estimatesRoutes,
+    userPropertiesRoutes,
     publishingRoutes,
   ]) {
     register(app, services);

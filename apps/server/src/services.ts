@@ -1,13 +1,16 @@
 import type { Config } from './config.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
+import { createEstimatesService } from './domains/estimates/estimates.service.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
+import { createLabelsService } from './domains/labels/labels.service.ts';
 import { createMembersService } from './domains/members/members.service.ts';
 import { createProjectMembersService } from './domains/projects/project-members.service.ts';
 import { createProjectsService } from './domains/projects/projects.service.ts';
 import { createPublishingService } from './domains/publishing/publishing.service.ts';
 import { createStatesService } from './domains/states/states.service.ts';
+import { createUserPropertiesService } from './domains/user-properties/user-properties.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 import { createWorkspacesService } from './domains/workspaces/workspaces.service.ts';
 import type { Database } from './platform/db/database.ts';
@@ -49,6 +52,10 @@ export function createServices(
   const states = createStatesService(db);
   const projectMembers = createProjectMembersService(db, { members });
   const projects = createProjectsService(db, { members, projectMembers, states });
+  const labels = createLabelsService(db, { projectMembers });
+  const estimates = createEstimatesService(db, { projects, projectMembers });
+  projects.setEstimateLookup(estimates.exists);
+  const userProperties = createUserPropertiesService(db);
   const publishing = createPublishingService(db, { projects, projectMembers, states, workspaces });
 
   return {
@@ -67,6 +74,9 @@ export function createServices(
     states,
     projectMembers,
     projects,
+    labels,
+    estimates,
+    userProperties,
     publishing,
   };
 }

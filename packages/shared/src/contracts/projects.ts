@@ -255,6 +255,10 @@ export const createLabelBodySchema = z.object({
   sort_order: labelFields.sort_order.optional(),
 });
 export const updateLabelBodySchema = z.object(labelFields).partial();
+/** PUT behaves as PATCH but requires what creation requires. */
+export const putLabelBodySchema = createLabelBodySchema;
+export type CreateLabelBody = z.infer<typeof createLabelBodySchema>;
+export type UpdateLabelBody = z.infer<typeof updateLabelBodySchema>;
 
 export const ESTIMATE_TYPES = ['points', 'categories', 'time'] as const;
 export const estimatePointSchema = z.object({
@@ -312,9 +316,14 @@ export const updateEstimateBodySchema = z.object({
 });
 export const createEstimatePointBodySchema = estimatePointInput;
 export const updateEstimatePointBodySchema = estimatePointInput.partial();
+/** Optional: a bodyless DELETE arrives as null. */
 export const deleteEstimatePointBodySchema = z
   .object({ new_estimate_id: z.uuid().nullable().optional() })
-  .optional();
+  .nullish();
+export type CreateEstimateBody = z.infer<typeof createEstimateBodySchema>;
+export type UpdateEstimateBody = z.infer<typeof updateEstimateBodySchema>;
+export type EstimatePointBody = z.infer<typeof createEstimatePointBodySchema>;
+export type UpdateEstimatePointBody = z.infer<typeof updateEstimatePointBodySchema>;
 
 export const LAYOUTS = ['list', 'kanban', 'calendar', 'spreadsheet', 'gantt_chart'] as const;
 export const GROUP_BY_OPTIONS = [
@@ -389,27 +398,47 @@ export type Filters = z.infer<typeof filtersSchema>;
 export type DisplayFilters = z.infer<typeof displayFiltersSchema>;
 export type DisplayProperties = z.infer<typeof displayPropertiesSchema>;
 
+/** What a missing user-properties row starts with (api.md §4.7). */
+export const DEFAULT_FILTERS: Filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, null])) as Filters;
+export const DEFAULT_DISPLAY_FILTERS: DisplayFilters = {
+  layout: 'list',
+  group_by: null,
+  sub_group_by: null,
+  order_by: 'sort_order',
+  type: null,
+  sub_issue: false,
+  show_empty_groups: false,
+  calendar: { show_weekends: false, layout: 'month' },
+};
+export const DEFAULT_DISPLAY_PROPERTIES: DisplayProperties = Object.fromEntries(
+  DISPLAY_PROPERTY_KEYS.map((k) => [k, true]),
+) as DisplayProperties;
+
 export const userPropertiesSchema = z.object({
   id: z.string(),
   user: z.string(),
   project: z.string().nullable(),
-  filters: jsonObject,
-  display_filters: jsonObject,
-  display_properties: jsonObject,
+  filters: filtersSchema,
+  display_filters: displayFiltersSchema,
+  display_properties: displayPropertiesSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
+export type UserProperties = z.infer<typeof userPropertiesSchema>;
+/** Each object merges key by key into the stored one; the merged result is validated by the service. */
 export const updateUserPropertiesBodySchema = z.object({
   filters: jsonObject.optional(),
   display_filters: jsonObject.optional(),
   display_properties: jsonObject.optional(),
 });
+export type UpdateUserPropertiesBody = z.infer<typeof updateUserPropertiesBodySchema>;
 export const issueDisplayPropertiesSchema = z.object({
   id: z.string(),
   user: z.string(),
   project: z.string(),
-  properties: jsonObject,
+  properties: displayPropertiesSchema,
 });
+export type IssueDisplayProperties = z.infer<typeof issueDisplayPropertiesSchema>;
 export const issueDisplayPropertiesBodySchema = z.object({ properties: jsonObject });
 
 /** Which layouts a published board offers; every key is present on the wire. */

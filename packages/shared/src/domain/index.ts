@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './cursor.ts';
+export * from './estimates.ts';
 export * from './identifier.ts';
 export * from './organization.ts';
 export * from './roles.ts';

@@ -278,6 +278,14 @@ export function createProjectsService(
       estimateExists = lookup;
     },
 
+    /** Deleting the project's active estimate leaves the project without one (others change nothing). */
+    async clearEstimate(tx: Executor, project: ProjectRow, estimateId: string): Promise<void> {
+      const current = await findProject(tx, project.workspace_id, project.id);
+      if (current?.estimate_id === estimateId) {
+        await updateProjectRow(tx, project.workspace_id, project.id, { estimate_id: null });
+      }
+    },
+
     async remove(project: ProjectAccess): Promise<void> {
       await softDeleteProject(db, project.project.workspace_id, project.project.id);
     },

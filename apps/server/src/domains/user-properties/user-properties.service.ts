@@ -1,0 +1,159 @@
+import {
+  DEFAULT_DISPLAY_FILTERS,
+  DEFAULT_DISPLAY_PROPERTIES,
+  DEFAULT_FILTERS,
+  displayFiltersSchema,
+  displayPropertiesSchema,
+  filtersSchema,
+  type IssueDisplayProperties,
+  type UpdateUserPropertiesBody,
+  type UserProperties,
+} from '@kite/shared/contracts';
+import { AppError } from '@kite/shared/errors';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import type { UserPropertiesRow, UserRow } from '../../platform/db/schema.ts';
+import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
+import {
+  type PropertyObjects,
+  presentIssueDisplayProperties,
+  presentUserProperties,
+  propertyObjects,
+} from './user-properties.presenter.ts';
+import {
+  findUserProperties,
+  insertUserPropertiesIfMissing,
+  updateUserPropertiesRow,
+} from './user-properties.repo.ts';
+
+export type UserPropertiesService = ReturnType<typeof createUserPropertiesService>;
+
+const SCHEMAS = {
+  filters: filtersSchema,
+  display_filters: displayFiltersSchema,
+  display_properties: displayPropertiesSchema,
+} satisfies Record<keyof PropertyObjects, z.ZodType>;
+
+/**
+ * Merges each sent object key by key into the current one (a sent key replaces that key), then
+ * validates the merged result; unknown keys are dropped. The server's only display-filter rule:
+ * `group_by` and `sub_group_by` may not be the same grouping.
+ */
+function mergeProperties(
+  current: PropertyObjects,
+  body: UpdateUserPropertiesBody,
+  bodyKeys: Partial<Record<keyof PropertyObjects, string>> = {},
+): Partial<PropertyObjects> {
+  const fields: Record<string, string> = {};
+  const merged: Partial<PropertyObjects> = {};
+  for (const key of Object.keys(SCHEMAS) as (keyof PropertyObjects)[]) {
+    const sent = body[key];
+    if (sent === undefined) continue;
+    const result = SCHEMAS[key].safeParse({ ...current[key], ...sent });
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        fields[[bodyKeys[key] ?? key, ...issue.path.map(String)].join('.')] ??= issue.message;
+      }
+      continue;
+    }
+    Object.assign(merged, { [key]: result.data });
+  }
+  const displayFilters = merged.display_filters;
+  if (displayFilters?.group_by && displayFilters.group_by === displayFilters.sub_group_by) {
+    fields['display_filters.sub_group_by'] = 'Cannot be the same as group_by';
+  }
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', { fields });
+  }
+  return merged;
+}
+
+export function createUserPropertiesService(db: Db) {
+  /** The caller's row for the scope, created with the defaults on first use. */
+  async function ensure(
+    tx: Executor,
+    workspaceId: string,
+    userId: string,
+    projectId: string | null,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<UserPropertiesRow> {
+    const found = await findUserProperties(tx, workspaceId, userId, projectId, options);
+    if (found) return found;
+    await insertUserPropertiesIfMissing(tx, {
+      workspace_id: workspaceId,
+      project_id: projectId,
+      user_id: userId,
+      filters: DEFAULT_FILTERS,
+      display_filters: DEFAULT_DISPLAY_FILTERS,
+      display_properties: DEFAULT_DISPLAY_PROPERTIES,
+    });
+    return (await findUserProperties(tx, workspaceId, userId, projectId, options))!;
+  }
+
+  /** Read-merge-write under a row lock, so concurrent PATCHes of different keys both land. */
+  function update(
+    workspaceId: string,
+    userId: string,
+    projectId: string | null,
+    body: UpdateUserPropertiesBody,
+    bodyKeys?: Partial<Record<keyof PropertyObjects, string>>,
+  ) {
+    return db.transaction(async (tx) => {
+      const row = await ensure(tx, workspaceId, userId, projectId, { forUpdate: true });
+      const merged = mergeProperties(propertyObjects(row), body, bodyKeys);
+      if (Object.keys(merged).length === 0) return row;
+      return updateUserPropertiesRow(tx, workspaceId, row.id, merged);
+    });
+  }
+
+  return {
+    async getForProject(project: ProjectAccess, user: UserRow): Promise<UserProperties> {
+      const { workspace_id, id } = project.project;
+      return presentUserProperties(await ensure(db, workspace_id, user.id, id));
+    },
+
+    async updateForProject(
+      project: ProjectAccess,
+      user: UserRow,
+      body: UpdateUserPropertiesBody,
+    ): Promise<UserProperties> {
+      const { workspace_id, id } = project.project;
+      return presentUserProperties(await update(workspace_id, user.id, id, body));
+    },
+
+    /** The workspace-level row (project null) behind the global views. */
+    async getForWorkspace(access: WorkspaceAccess, user: UserRow): Promise<UserProperties> {
+      return presentUserProperties(await ensure(db, access.workspace.id, user.id, null));
+    },
+
+    async updateForWorkspace(
+      access: WorkspaceAccess,
+      user: UserRow,
+      body: UpdateUserPropertiesBody,
+    ): Promise<UserProperties> {
+      return presentUserProperties(await update(access.workspace.id, user.id, null, body));
+    },
+
+    /** `issue-display-properties` is the project row's `display_properties` under another name. */
+    async getDisplayProperties(project: ProjectAccess, user: UserRow): Promise<IssueDisplayProperties> {
+      const { workspace_id, id } = project.project;
+      return presentIssueDisplayProperties(await ensure(db, workspace_id, user.id, id));
+    },
+
+    async setDisplayProperties(
+      project: ProjectAccess,
+      user: UserRow,
+      properties: Record<string, unknown>,
+    ): Promise<IssueDisplayProperties> {
+      const { workspace_id, id } = project.project;
+      const row = await update(
+        workspace_id,
+        user.id,
+        id,
+        { display_properties: properties },
+        { display_properties: 'properties' },
+      );
+      return presentIssueDisplayProperties(row);
+    },
+  };
+}
