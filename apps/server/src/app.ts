@@ -20,6 +20,7 @@ import { estimatesRoutes } from './domains/estimates/estimates.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
+import { issuesRoutes } from './domains/issues/issues.routes.ts';
 import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
 import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     projectsRoutes,
     projectMembersRoutes,
     statesRoutes,
+    issuesRoutes,
     labelsRoutes,
     estimatesRoutes,
     userPropertiesRoutes,

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
 import { createEstimatesService } from './domains/estimates/estimates.service.ts';
+import { createIssuesService } from './domains/issues/issues.service.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
 import { createLabelsService } from './domains/labels/labels.service.ts';
@@ -53,10 +54,17 @@ export function createServices(
   const projectMembers = createProjectMembersService(db, { members });
   const projects = createProjectsService(db, { members, projectMembers, states });
   const labels = createLabelsService(db, { projectMembers });
+  const issues = createIssuesService(db, { states, labels, projectMembers });
   const estimates = createEstimatesService(db, { projects, projectMembers });
   projects.setEstimateLookup(estimates.exists);
   const userProperties = createUserPropertiesService(db);
-  const publishing = createPublishingService(db, { projects, projectMembers, states, workspaces });
+  const publishing = createPublishingService(db, {
+    labels,
+    projects,
+    projectMembers,
+    states,
+    workspaces,
+  });
 
   return {
     config,
@@ -74,6 +82,7 @@ export function createServices(
     states,
     projectMembers,
     projects,
+    issues,
     labels,
     estimates,
     userProperties,

@@ -41,9 +41,10 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplateUrl', databaseUrl(base, template));
     project.provide('pgliteDumpPath', '');
     return async () => {
+      // Only this run's databases: other runs may be using theirs at the same time.
       const leftovers = await admin.query(
-        "select datname from pg_database where datname like 'kite_t_%' or datname = $1",
-        [template],
+        "select datname from pg_database where datname like $1 escape '!' or datname = $2",
+        [`kite!_t!_${process.pid}!_%`, template],
       );
       for (const row of leftovers.rows)
         await admin.query(`drop database if exists ${row.datname} with (force)`);

@@ -25,8 +25,9 @@ let dump: Blob | undefined;
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const templateUrl = inject('pgTemplateUrl');
   if (templateUrl) {
-    const name = `kite_t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     const template = new URL(templateUrl).pathname.slice(1);
+    const runId = template.replace('kite_tpl_', '');
+    const name = `kite_t_${runId}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);

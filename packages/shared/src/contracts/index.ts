@@ -4,3 +4,4 @@ export * from './instance.ts';
 export * from './projects.ts';
 export * from './users.ts';
 export * from './workspaces.ts';
+export * from './issues.ts';

@@ -54,6 +54,12 @@ export function createProjectMembersService(db: Db, deps: { members: MembersServ
     /** The user rows of a project's active members (for presenters that need names, e.g. public boards). */
     activeMemberUsers: (projectId: string): Promise<UserRow[]> => listActiveMemberUsers(db, projectId),
 
+    /** Active members of a project and their roles, by user id. */
+    async activeRoles(tx: Executor, projectId: string): Promise<Map<string, number>> {
+      const rows = await listActiveProjectMembers(tx, projectId);
+      return new Map(rows.map((r) => [r.member_id, r.role]));
+    },
+
     async list(project: ProjectAccess): Promise<ProjectMember[]> {
       return (await listActiveProjectMembers(db, project.project.id)).map(presentProjectMember);
     },

@@ -64,6 +64,9 @@ export function createStatesService(db: Db) {
 
     find: (tx: Executor, projectId: string, stateId: string) => findState(tx, projectId, stateId),
 
+    /** The project's visible state rows in display order. */
+    rowsOf: (tx: Executor, projectId: string) => listProjectStates(tx, projectId),
+
     async list(project: ProjectAccess): Promise<State[]> {
       return (await listProjectStates(db, project.project.id)).map(presentState);
     },

@@ -1,0 +1,72 @@
+import type { Executor } from '../../platform/db/database.ts';
+import { activities, type IssueRowDb } from '../../platform/db/schema.ts';
+
+/** Fields whose changes are recorded, with how a value is written down. */
+const TRACKED: Record<string, (row: IssueRowDb) => string | null> = {
+  name: (r) => r.name,
+  description_html: (r) => r.description_html,
+  priority: (r) => r.priority,
+  state_id: (r) => r.state_id,
+  parent_id: (r) => r.parent_id,
+  estimate_point_id: (r) => r.estimate_point_id,
+  start_date: (r) => r.start_date,
+  target_date: (r) => r.target_date,
+  label_ids: (r) => [...r.label_ids].sort().join(','),
+  assignee_ids: (r) => [...r.assignee_ids].sort().join(','),
+  archived_at: (r) => r.archived_at?.toISOString() ?? null,
+  is_draft: (r) => String(r.is_draft),
+};
+
+const FIELD_NAMES: Record<string, string> = {
+  state_id: 'state',
+  parent_id: 'parent',
+  estimate_point_id: 'estimate_point',
+  label_ids: 'labels',
+  assignee_ids: 'assignees',
+  description_html: 'description',
+};
+
+/** One activity row per changed field, written in the caller's transaction. */
+export async function recordIssueChanges(
+  tx: Executor,
+  actorId: string,
+  before: IssueRowDb | null,
+  after: IssueRowDb,
+): Promise<void> {
+  const base = {
+    workspace_id: after.workspace_id,
+    project_id: after.project_id,
+    issue_id: after.id,
+    actor_id: actorId,
+  };
+  if (!before) {
+    await tx.insert(activities).values({ ...base, verb: 'created', comment: 'created the work item' });
+    return;
+  }
+  const rows = Object.entries(TRACKED)
+    .map(([column, read]) => ({ column, old: read(before), next: read(after) }))
+    .filter((change) => change.old !== change.next)
+    .map((change) => {
+      const field = FIELD_NAMES[change.column] ?? change.column;
+      return {
+        ...base,
+        verb: 'updated',
+        field,
+        old_value: change.old,
+        new_value: change.next,
+        comment: `updated the ${field.replace(/_/g, ' ')}`,
+      };
+    });
+  if (rows.length > 0) await tx.insert(activities).values(rows);
+}
+
+export async function recordIssueDeleted(tx: Executor, actorId: string, issue: IssueRowDb): Promise<void> {
+  await tx.insert(activities).values({
+    workspace_id: issue.workspace_id,
+    project_id: issue.project_id,
+    issue_id: issue.id,
+    actor_id: actorId,
+    verb: 'deleted',
+    comment: 'deleted the work item',
+  });
+}

@@ -1,0 +1,221 @@
+import type { ListIssuesQuery } from '@kite/shared/contracts';
+import {
+  GROUP_BY_KEYS,
+  type GroupByKey,
+  ORDER_BY_ALIASES,
+  ORDER_BY_KEYS,
+  PRIORITIES,
+} from '@kite/shared/contracts';
+import { STATE_GROUPS } from '@kite/shared/domain';
+import { AppError } from '@kite/shared/errors';
+import { type SQL, sql } from 'drizzle-orm';
+import { sqlArray } from '../../platform/db/database.ts';
+import type { StateRow } from '../../platform/db/schema.ts';
+
+/** What a list query needs to know about its project (states and possible group values). */
+export interface ListContext {
+  projectId: string;
+  states: StateRow[];
+  labelIds: string[];
+  memberIds: string[];
+  /** Guests without guest_view_all_features see only the issues they created. */
+  onlyCreatedBy: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const invalidFilter = (message: string) => new AppError('bad_request', message, 'INVALID_FILTER');
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '' && v !== 'null');
+}
+
+function uuids(raw: string | undefined, param: string): string[] {
+  const values = list(raw).filter((v) => v !== 'None');
+  for (const v of values) if (!UUID.test(v)) throw invalidFilter(`Invalid value for ${param}`);
+  return values;
+}
+
+function arrayParam(values: string[]) {
+  return sqlArray(values, 'uuid');
+}
+
+const DAY = 86_400_000;
+
+/** Date terms: `YYYY-MM-DD;after|before`, a bare date, or `N_weeks|N_months;after|before;fromnow|ago`. */
+function dateTerms(raw: string | undefined, column: SQL, param: string): SQL[] {
+  const conditions: SQL[] = [];
+  for (const term of list(raw)) {
+    const [value = '', direction, anchor] = term.split(';');
+    const relative = /^(\d+)_(weeks|months)$/.exec(value);
+    let day: string;
+    if (relative) {
+      const span = Number(relative[1]) * (relative[2] === 'weeks' ? 7 : 30) * DAY;
+      const sign = anchor === 'ago' ? -1 : anchor === 'fromnow' ? 1 : Number.NaN;
+      if (Number.isNaN(sign)) throw invalidFilter(`Invalid date term for ${param}`);
+      day = new Date(Date.now() + sign * span).toISOString().slice(0, 10);
+    } else if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) {
+      day = value;
+    } else {
+      throw invalidFilter(`Invalid date term for ${param}`);
+    }
+    if (direction === 'after') conditions.push(sql`${column}::date >= ${day}::date`);
+    else if (direction === 'before') conditions.push(sql`${column}::date <= ${day}::date`);
+    else if (direction === undefined) conditions.push(sql`${column}::date = ${day}::date`);
+    else throw invalidFilter(`Invalid date term for ${param}`);
+  }
+  return conditions;
+}
+
+function statesOfGroups(states: StateRow[], groups: string[]): string[] {
+  return states.filter((s) => groups.includes(s.group)).map((s) => s.id);
+}
+
+/** Multi-valued column filter: any of the ids, or `None` = empty. */
+function arrayFilter(raw: string | undefined, column: SQL, param: string): SQL | null {
+  const items = list(raw);
+  if (items.length === 0) return null;
+  const ids = uuids(raw, param);
+  const parts: SQL[] = [];
+  if (ids.length > 0) parts.push(sql`${column} && ${arrayParam(ids)}`);
+  if (items.includes('None')) parts.push(sql`cardinality(${column}) = 0`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** WHERE for a normal project list: live, not archived, not drafts, plus every filter of the query. */
+export function buildWhere(
+  query: ListIssuesQuery,
+  ctx: ListContext,
+  scope: 'normal' | 'archived' = 'normal',
+): SQL {
+  const conditions: SQL[] = [sql`i.project_id = ${ctx.projectId}`, sql`i.deleted_at is null`];
+  if (scope === 'archived') conditions.push(sql`i.archived_at is not null`);
+  else conditions.push(sql`i.archived_at is null`, sql`not i.is_draft`);
+  if (ctx.onlyCreatedBy) conditions.push(sql`i.created_by = ${ctx.onlyCreatedBy}`);
+
+  const type = query.type ?? 'all';
+  if (type !== 'all') {
+    const groups = type === 'active' ? ['unstarted', 'started'] : ['backlog'];
+    conditions.push(sql`i.state_id = any(${arrayParam(statesOfGroups(ctx.states, groups))})`);
+  }
+  if (query.sub_issue === 'false') conditions.push(sql`i.parent_id is null`);
+
+  const states = uuids(query.state, 'state');
+  if (list(query.state).length > 0) conditions.push(sql`i.state_id = any(${arrayParam(states)})`);
+  const stateGroups = list(query.state_group);
+  if (stateGroups.length > 0) {
+    for (const g of stateGroups)
+      if (!(STATE_GROUPS as readonly string[]).includes(g)) throw invalidFilter('Invalid state_group');
+    conditions.push(sql`i.state_id = any(${arrayParam(statesOfGroups(ctx.states, stateGroups))})`);
+  }
+  const priorities = list(query.priority);
+  if (priorities.length > 0) {
+    for (const p of priorities)
+      if (!(PRIORITIES as readonly string[]).includes(p)) throw invalidFilter('Invalid priority');
+    conditions.push(sql`i.priority = any(${sqlArray(priorities, 'text')})`);
+  }
+  for (const [raw, column, param] of [
+    [query.labels, sql`i.label_ids`, 'labels'],
+    [query.assignees, sql`i.assignee_ids`, 'assignees'],
+  ] as const) {
+    const condition = arrayFilter(raw, column, param);
+    if (condition) conditions.push(condition);
+  }
+  if (list(query.created_by).length > 0) {
+    conditions.push(sql`i.created_by = any(${arrayParam(uuids(query.created_by, 'created_by'))})`);
+  }
+  if (list(query.parent).length > 0) {
+    conditions.push(sql`i.parent_id = any(${arrayParam(uuids(query.parent, 'parent'))})`);
+  }
+  if (query.name) conditions.push(sql`i.name ilike ${`%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  conditions.push(...dateTerms(query.start_date, sql`i.start_date`, 'start_date'));
+  conditions.push(...dateTerms(query.target_date, sql`i.target_date`, 'target_date'));
+  if (query.updated_at__gt) {
+    if (Number.isNaN(Date.parse(query.updated_at__gt))) throw invalidFilter('Invalid updated_at__gt');
+    conditions.push(sql`i.updated_at > ${new Date(query.updated_at__gt).toISOString()}::timestamptz`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+const PRIORITY_RANK = sql.raw(
+  `(case i.priority when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end)`,
+);
+const GROUP_RANK = sql.raw(
+  `(select array_position(array['backlog','unstarted','started','completed','cancelled']::text[], s."group") from states s where s.id = i.state_id)`,
+);
+
+/** ORDER BY for `order_by` (default -created_at): nulls last both ways, ties by -created_at then id. */
+export function buildOrderBy(raw: string | undefined): SQL {
+  const requested = raw && raw.length > 0 ? raw : '-created_at';
+  const descending = requested.startsWith('-');
+  const name = requested.replace(/^-/, '');
+  const key = ORDER_BY_ALIASES[name] ?? name;
+  if (!(ORDER_BY_KEYS as readonly string[]).includes(key)) {
+    throw new AppError('bad_request', `Invalid order_by: ${requested}`, 'INVALID_ORDER_BY');
+  }
+  const expression =
+    key === 'priority'
+      ? PRIORITY_RANK
+      : key === 'state__group'
+        ? GROUP_RANK
+        : key === 'state__name'
+          ? sql.raw('(select s.name from states s where s.id = i.state_id)')
+          : sql.raw(`i.${key}`);
+  const direction = sql.raw(descending ? 'desc nulls last' : 'asc nulls last');
+  return sql`${expression} ${direction}, i.created_at desc, i.id`;
+}
+
+export interface Grouping {
+  key: GroupByKey;
+  keys: string[];
+  condition: (value: SQL) => SQL;
+}
+
+/** Every possible value of a group_by (so empty groups are present) and how an issue matches one. */
+export function grouping(raw: string, ctx: ListContext): Grouping {
+  if (!(GROUP_BY_KEYS as readonly string[]).includes(raw)) {
+    throw new AppError('bad_request', `Invalid group_by: ${raw}`, 'INVALID_GROUP_BY');
+  }
+  const key = raw as GroupByKey;
+  const none = (column: string) => (value: SQL) =>
+    sql`(case when ${value} = 'None' then cardinality(${sql.raw(column)}) = 0 else ${sql.raw(column)} @> array[${value}]::uuid[] end)`;
+  switch (key) {
+    case 'state_id':
+      return { key, keys: ctx.states.map((s) => s.id), condition: (v) => sql`i.state_id = ${v}::uuid` };
+    case 'priority':
+      return { key, keys: [...PRIORITIES], condition: (v) => sql`i.priority = ${v}` };
+    case 'state__group':
+      return {
+        key,
+        keys: [...STATE_GROUPS],
+        condition: (v) =>
+          sql`i.state_id in (select s.id from states s where s.project_id = i.project_id and s."group" = ${v})`,
+      };
+    case 'labels__id':
+      return { key, keys: [...ctx.labelIds, 'None'], condition: none('i.label_ids') };
+    case 'assignees__id':
+      return { key, keys: [...ctx.memberIds, 'None'], condition: none('i.assignee_ids') };
+    case 'created_by':
+      return { key, keys: ctx.memberIds, condition: (v) => sql`i.created_by = ${v}::uuid` };
+    case 'project_id':
+      return { key, keys: [ctx.projectId], condition: (v) => sql`i.project_id = ${v}::uuid` };
+    case 'cycle_id':
+      return {
+        key,
+        keys: ['None'],
+        condition: (v) =>
+          sql`(case when ${v} = 'None' then i.cycle_id is null else i.cycle_id = ${v}::uuid end)`,
+      };
+    case 'issue_module__module_id':
+      return { key, keys: ['None'], condition: none('i.module_ids') };
+    case 'target_date':
+      return {
+        key,
+        keys: [],
+        condition: (v) =>
+          sql`(case when ${v} = 'None' then i.target_date is null else i.target_date = ${v}::date end)`,
+      };
+  }
+}

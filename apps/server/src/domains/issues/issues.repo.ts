@@ -1,0 +1,225 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
+import { type IssueRowDb, issueSequences, issues } from '../../platform/db/schema.ts';
+
+/** Next issue number of a project; the counter row lock serialises concurrent creates. */
+export async function allocateSequenceId(db: Executor, projectId: string): Promise<number> {
+  const rows = await db
+    .insert(issueSequences)
+    .values({ project_id: projectId, last: 1 })
+    .onConflictDoUpdate({ target: issueSequences.project_id, set: { last: sql`${issueSequences.last} + 1` } })
+    .returning({ last: issueSequences.last });
+  return rows[0]!.last;
+}
+
+export async function maxSortOrderInState(
+  db: Executor,
+  projectId: string,
+  stateId: string,
+): Promise<number | null> {
+  const rows = await db
+    .select({ max: sql<number | null>`max(${issues.sort_order})` })
+    .from(issues)
+    .where(and(eq(issues.project_id, projectId), eq(issues.state_id, stateId), isNull(issues.deleted_at)));
+  return rows[0]?.max ?? null;
+}
+
+export async function insertIssue(db: Executor, values: typeof issues.$inferInsert): Promise<IssueRowDb> {
+  const rows = await db.insert(issues).values(values).returning();
+  return rows[0]!;
+}
+
+export async function findIssue(
+  db: Executor,
+  projectId: string,
+  issueId: string,
+): Promise<IssueRowDb | undefined> {
+  const rows = await db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.project_id, projectId), eq(issues.id, issueId), isNull(issues.deleted_at)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function lockIssue(
+  db: Executor,
+  projectId: string,
+  issueId: string,
+): Promise<IssueRowDb | undefined> {
+  const rows = await db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.project_id, projectId), eq(issues.id, issueId), isNull(issues.deleted_at)))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
+export async function updateIssueRow(
+  db: Executor,
+  projectId: string,
+  issueId: string,
+  values: Partial<IssueRowDb>,
+): Promise<IssueRowDb> {
+  const rows = await db
+    .update(issues)
+    .set({ ...values, updated_at: new Date() })
+    .where(and(eq(issues.project_id, projectId), eq(issues.id, issueId)))
+    .returning();
+  return rows[0]!;
+}
+
+export async function findByExternalId(
+  db: Executor,
+  projectId: string,
+  source: string | null,
+  externalId: string,
+) {
+  const rows = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.project_id, projectId),
+        eq(issues.external_id, externalId),
+        source === null ? isNull(issues.external_source) : eq(issues.external_source, source),
+        isNull(issues.deleted_at),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+/** The parent chain of an issue (nearest first), to refuse cycles. */
+export async function ancestorIds(db: Executor, issueId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+    with recursive chain(id, parent_id, depth) as (
+      select id, parent_id, 0 from issues where id = ${issueId}
+      union all
+      select i.id, i.parent_id, c.depth + 1 from issues i join chain c on i.id = c.parent_id where c.depth < 100
+    )
+    select id from chain`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function adjustSubIssueCount(db: Executor, parentId: string, delta: number): Promise<void> {
+  await db
+    .update(issues)
+    .set({ sub_issues_count: sql`greatest(0, ${issues.sub_issues_count} + ${delta})` })
+    .where(eq(issues.id, parentId));
+}
+
+export async function countIssuesInState(db: Executor, projectId: string, stateId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(issues)
+    .where(and(eq(issues.project_id, projectId), eq(issues.state_id, stateId), isNull(issues.deleted_at)));
+  return rows[0]?.n ?? 0;
+}
+
+/** Removes a deleted label from every issue of the project. */
+export async function removeLabelFromIssues(db: Executor, projectId: string, labelId: string): Promise<void> {
+  await db
+    .update(issues)
+    .set({ label_ids: sql`array_remove(${issues.label_ids}, ${labelId}::uuid)` })
+    .where(and(eq(issues.project_id, projectId), sql`${issues.label_ids} @> array[${labelId}::uuid]`));
+}
+
+export async function softDeleteIssue(db: Executor, projectId: string, issueId: string): Promise<void> {
+  await db
+    .update(issues)
+    .set({ deleted_at: new Date(), updated_at: new Date() })
+    .where(and(eq(issues.project_id, projectId), eq(issues.id, issueId)));
+}
+
+export async function detachChildren(db: Executor, parentId: string): Promise<void> {
+  await db.update(issues).set({ parent_id: null }).where(eq(issues.parent_id, parentId));
+}
+
+/** Columns of a list row, dates as text so both drivers answer alike. */
+export const ISSUE_ROW_COLUMNS = sql.raw(`
+  i.id, i.name, i.sequence_id, i.state_id, i.priority, i.sort_order, i.estimate_point_id,
+  to_char(i.start_date, 'YYYY-MM-DD') as start_date, to_char(i.target_date, 'YYYY-MM-DD') as target_date,
+  i.completed_at, i.archived_at, i.project_id, i.parent_id, i.cycle_id, i.module_ids, i.label_ids,
+  i.assignee_ids, i.sub_issues_count, i.attachment_count, i.link_count, i.is_draft, i.created_at,
+  i.updated_at, i.created_by, i.updated_by`);
+
+export type ListedIssue = Omit<
+  IssueRowDb,
+  | 'description_html'
+  | 'description_stripped'
+  | 'workspace_id'
+  | 'external_source'
+  | 'external_id'
+  | 'deleted_at'
+> & {
+  group_key?: string;
+  sub_group_key?: string;
+};
+
+/** One page of matching issues, fetched with one extra row to learn whether more follow. */
+export async function pageIssues(db: Executor, where: SQL, orderBy: SQL, limit: number, offset: number) {
+  return queryRows<ListedIssue>(
+    db,
+    sql`
+    select ${ISSUE_ROW_COLUMNS} from issues i
+    where ${where}
+    order by ${orderBy}
+    limit ${limit} offset ${offset}`,
+  );
+}
+
+export async function countIssues(db: Executor, where: SQL): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from issues i where ${where}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Per-group top-N: one LATERAL subquery per group value (and sub-group value), each ordered and
+ * limited on its own, so a page costs the same at 2,000 or 50,000 issues.
+ */
+export async function pageIssuesPerGroup(
+  db: Executor,
+  groups: { keys: string[]; condition: (key: SQL) => SQL },
+  subGroups: { keys: string[]; condition: (key: SQL) => SQL } | null,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset: number,
+) {
+  const groupKey = sql.raw('g.key');
+  const subKey = sql.raw('sg.key');
+  const from = subGroups
+    ? sql`unnest(${sqlArray(groups.keys, 'text')}) as g(key) cross join unnest(${sqlArray(subGroups.keys, 'text')}) as sg(key)`
+    : sql`unnest(${sqlArray(groups.keys, 'text')}) as g(key)`;
+  const condition = subGroups
+    ? sql`${groups.condition(groupKey)} and ${subGroups.condition(subKey)}`
+    : groups.condition(groupKey);
+  const rows = await queryRows<ListedIssue>(
+    db,
+    sql`
+    select page.* from ${from}
+    cross join lateral (
+      select ${ISSUE_ROW_COLUMNS}, g.key as group_key ${subGroups ? sql`, sg.key as sub_group_key` : sql``}
+      from issues i
+      where ${where} and ${condition}
+      order by ${orderBy}
+      limit ${limit} offset ${offset}
+    ) page`,
+  );
+  const counts = await queryRows<{ group_key: string; sub_group_key?: string; n: number }>(
+    db,
+    sql`
+    select g.key as group_key ${subGroups ? sql`, sg.key as sub_group_key` : sql``},
+      (select count(*)::int from issues i where ${where} and ${condition}) as n
+    from ${from}`,
+  );
+  return { rows, counts };
+}

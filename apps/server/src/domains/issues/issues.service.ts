@@ -1,0 +1,425 @@
+import type {
+  CreateIssueBody,
+  IssueDetail,
+  IssueRow,
+  ListIssuesQuery,
+  Paginated,
+  UpdateIssueBody,
+} from '@kite/shared/contracts';
+import { ROLE, sortOrderBetween } from '@kite/shared/domain';
+import { AppError } from '@kite/shared/errors';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import type { IssueRowDb, StateRow, UserRow } from '../../platform/db/schema.ts';
+import { envelope, parsePage } from '../../platform/http/pagination.ts';
+import type { ProjectAccess } from '../../platform/http/types.ts';
+import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
+import type { LabelsService } from '../labels/labels.service.ts';
+import type { ProjectMembersService } from '../projects/project-members.service.ts';
+import type { StatesService } from '../states/states.service.ts';
+import { recordIssueChanges, recordIssueDeleted } from './issue-activity.ts';
+import { buildOrderBy, buildWhere, grouping, type ListContext } from './issue-query.ts';
+import { presentIssueDetail, presentIssueRow } from './issues.presenter.ts';
+import {
+  adjustSubIssueCount,
+  allocateSequenceId,
+  ancestorIds,
+  countIssues,
+  countIssuesInState,
+  detachChildren,
+  findByExternalId,
+  findIssue,
+  insertIssue,
+  lockIssue,
+  maxSortOrderInState,
+  pageIssues,
+  pageIssuesPerGroup,
+  removeLabelFromIssues,
+  softDeleteIssue,
+  updateIssueRow,
+} from './issues.repo.ts';
+
+export type IssuesService = ReturnType<typeof createIssuesService>;
+
+/** Checks an estimate point against the project's active estimate (the estimates domain provides it). */
+export type EstimatePointLookup = (tx: Executor, projectId: string, pointId: string) => Promise<boolean>;
+
+const issueNotFound = () => new AppError('not_found', 'Issue not found');
+const invalid = (fields: Record<string, string>) =>
+  new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', { fields });
+const FIRST_SORT_ORDER = 65535;
+
+/** Guests see only the issues they created unless the project lets them see everything. */
+function onlyCreatedBy(project: ProjectAccess, user: UserRow): string | null {
+  const role = project.role ?? 0;
+  return role <= ROLE.GUEST && !project.project.guest_view_all_features ? user.id : null;
+}
+
+export function createIssuesService(
+  db: Db,
+  deps: { states: StatesService; labels: LabelsService; projectMembers: ProjectMembersService },
+) {
+  let estimatePointExists: EstimatePointLookup = async () => false;
+
+  deps.states.setUsageCounter((tx, projectId, stateId) => countIssuesInState(tx, projectId, stateId));
+  deps.labels.setIssueDetacher((tx, projectId, labelId) => removeLabelFromIssues(tx, projectId, labelId));
+
+  async function statesOf(tx: Executor, projectId: string): Promise<StateRow[]> {
+    return deps.states.rowsOf(tx, projectId);
+  }
+
+  function groupsOf(states: StateRow[]): Map<string, string> {
+    return new Map(states.map((s) => [s.id, s.group]));
+  }
+
+  async function visibleIssue(project: ProjectAccess, user: UserRow, issueId: string, tx: Executor = db) {
+    const issue = await findIssue(tx, project.project.id, issueId);
+    const creatorOnly = onlyCreatedBy(project, user);
+    if (!issue || issue.is_draft || (creatorOnly && issue.created_by !== creatorOnly)) throw issueNotFound();
+    return issue;
+  }
+
+  /** Validates references of a create/update against the project; returns the columns to write. */
+  async function resolve(
+    tx: Executor,
+    project: ProjectAccess,
+    body: UpdateIssueBody,
+    current: IssueRowDb | null,
+    states: StateRow[],
+  ): Promise<Partial<IssueRowDb>> {
+    const projectId = project.project.id;
+    const values: Partial<IssueRowDb> = {};
+    const fields: Record<string, string> = {};
+    if (body.name !== undefined) values.name = body.name;
+    if (body.priority !== undefined) values.priority = body.priority;
+    if (body.sort_order !== undefined) values.sort_order = body.sort_order;
+    if (body.is_draft !== undefined) values.is_draft = body.is_draft;
+    if (body.external_source !== undefined) values.external_source = body.external_source;
+    if (body.external_id !== undefined) values.external_id = body.external_id;
+    if (body.description_html !== undefined) {
+      values.description_html = sanitizeRichText(body.description_html);
+      values.description_stripped = stripHtml(values.description_html);
+    }
+    if (body.state_id !== undefined) {
+      const state = states.find((s) => s.id === body.state_id);
+      if (!state) fields.state_id = 'Must be a state of this project';
+      else {
+        values.state_id = state.id;
+        const wasCompleted = current && states.find((s) => s.id === current.state_id)?.group === 'completed';
+        if (state.group === 'completed')
+          values.completed_at = wasCompleted ? current!.completed_at : new Date();
+        else values.completed_at = null;
+      }
+    }
+    if (body.start_date !== undefined) values.start_date = body.start_date;
+    if (body.target_date !== undefined) values.target_date = body.target_date;
+    const start = values.start_date !== undefined ? values.start_date : (current?.start_date ?? null);
+    const target = values.target_date !== undefined ? values.target_date : (current?.target_date ?? null);
+    if (start && target && start > target) fields.target_date = 'Start date cannot exceed target date';
+    if (body.label_ids !== undefined) {
+      const ids = [...new Set(body.label_ids)];
+      for (const id of ids) {
+        if (!(await deps.labels.find(tx, projectId, id)))
+          fields.label_ids = 'Labels must belong to this project';
+      }
+      values.label_ids = ids;
+    }
+    if (body.assignee_ids !== undefined) {
+      const ids = [...new Set(body.assignee_ids)];
+      const members = await deps.projectMembers.activeRoles(tx, projectId);
+      if (ids.some((id) => (members.get(id) ?? 0) < ROLE.MEMBER)) {
+        fields.assignee_ids = 'Assignees must be project members with the member role or above';
+      }
+      values.assignee_ids = ids;
+    }
+    if (body.parent_id !== undefined) {
+      if (body.parent_id === null) values.parent_id = null;
+      else {
+        const parent = await findIssue(tx, projectId, body.parent_id);
+        if (!parent) fields.parent_id = 'Parent must be a work item of this project';
+        else if (
+          current &&
+          (parent.id === current.id || (await ancestorIds(tx, parent.id)).includes(current.id))
+        ) {
+          fields.parent_id = 'A work item cannot be its own ancestor';
+        } else values.parent_id = parent.id;
+      }
+    }
+    if (body.estimate_point !== undefined) {
+      if (body.estimate_point && !(await estimatePointExists(tx, projectId, body.estimate_point))) {
+        fields.estimate_point = "Must be a point of the project's active estimate";
+      }
+      values.estimate_point_id = body.estimate_point;
+    }
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+    return values;
+  }
+
+  async function assertExternalIdFree(
+    tx: Executor,
+    projectId: string,
+    values: Partial<IssueRowDb>,
+    selfId?: string,
+  ) {
+    if (!values.external_id) return;
+    const existing = await findByExternalId(
+      tx,
+      projectId,
+      values.external_source ?? null,
+      values.external_id,
+    );
+    if (existing && existing.id !== selfId) {
+      throw new AppError(
+        'conflict',
+        'A work item with this external id already exists',
+        'EXTERNAL_ID_EXISTS',
+        {
+          id: existing.id,
+        },
+      );
+    }
+  }
+
+  async function listContext(project: ProjectAccess, user: UserRow): Promise<ListContext> {
+    const projectId = project.project.id;
+    const [states, labels, members] = await Promise.all([
+      statesOf(db, projectId),
+      deps.labels.list(project),
+      deps.projectMembers.activeRoles(db, projectId),
+    ]);
+    return {
+      projectId,
+      states,
+      labelIds: labels.map((l) => l.id),
+      memberIds: [...members.keys()],
+      onlyCreatedBy: onlyCreatedBy(project, user),
+    };
+  }
+
+  return {
+    setEstimatePointLookup(lookup: EstimatePointLookup) {
+      estimatePointExists = lookup;
+    },
+
+    async create(project: ProjectAccess, user: UserRow, body: CreateIssueBody): Promise<IssueDetail> {
+      const p = project.project;
+      const issue = await db.transaction(async (tx) => {
+        const states = await statesOf(tx, p.id);
+        const stateId = body.state_id ?? states.find((s) => s.default)?.id ?? states[0]?.id;
+        if (!stateId)
+          throw new AppError('bad_request', 'The project has no default state', 'NO_DEFAULT_STATE');
+        const values = await resolve(tx, project, { ...body, state_id: stateId }, null, states);
+        if (body.assignee_ids === undefined && p.default_assignee_id) {
+          const roles = await deps.projectMembers.activeRoles(tx, p.id);
+          if ((roles.get(p.default_assignee_id) ?? 0) >= ROLE.MEMBER)
+            values.assignee_ids = [p.default_assignee_id];
+        }
+        await assertExternalIdFree(tx, p.id, values);
+        const sortOrder =
+          values.sort_order ?? sortOrderBetween(await maxSortOrderInState(tx, p.id, stateId), null);
+        const row = await insertIssue(tx, {
+          ...values,
+          name: body.name,
+          workspace_id: p.workspace_id,
+          project_id: p.id,
+          state_id: stateId,
+          sequence_id: await allocateSequenceId(tx, p.id),
+          sort_order: Number.isFinite(sortOrder) ? sortOrder : FIRST_SORT_ORDER,
+          created_by: user.id,
+          updated_by: user.id,
+        });
+        if (row.parent_id) await adjustSubIssueCount(tx, row.parent_id, 1);
+        await recordIssueChanges(tx, user.id, null, row);
+        return { row, states };
+      });
+      return presentIssueDetail(issue.row, groupsOf(issue.states), { isSubscribed: true });
+    },
+
+    async get(project: ProjectAccess, user: UserRow, issueId: string): Promise<IssueDetail> {
+      const issue = await visibleIssue(project, user, issueId);
+      const states = await statesOf(db, project.project.id);
+      return presentIssueDetail(issue, groupsOf(states), { isSubscribed: issue.created_by === user.id });
+    },
+
+    async update(
+      project: ProjectAccess,
+      user: UserRow,
+      issueId: string,
+      body: UpdateIssueBody,
+    ): Promise<IssueDetail> {
+      const p = project.project;
+      const result = await db.transaction(async (tx) => {
+        const current = await lockIssue(tx, p.id, issueId);
+        const creatorOnly = onlyCreatedBy(project, user);
+        if (!current || current.is_draft || (creatorOnly && current.created_by !== creatorOnly))
+          throw issueNotFound();
+        if ((project.role ?? 0) < ROLE.MEMBER && current.created_by !== user.id) {
+          throw new AppError('forbidden', 'You do not have permission to perform this action');
+        }
+        if (current.archived_at) throw new AppError('bad_request', 'Archived work items are read-only');
+        const states = await statesOf(tx, p.id);
+        const values = await resolve(tx, project, body, current, states);
+        await assertExternalIdFree(
+          tx,
+          p.id,
+          { external_source: current.external_source, ...values },
+          current.id,
+        );
+        const row = await updateIssueRow(tx, p.id, issueId, { ...values, updated_by: user.id });
+        if (current.parent_id !== row.parent_id) {
+          if (current.parent_id) await adjustSubIssueCount(tx, current.parent_id, -1);
+          if (row.parent_id) await adjustSubIssueCount(tx, row.parent_id, 1);
+        }
+        await recordIssueChanges(tx, user.id, current, row);
+        return { row, states };
+      });
+      return presentIssueDetail(result.row, groupsOf(result.states), {
+        isSubscribed: result.row.created_by === user.id,
+      });
+    },
+
+    async remove(project: ProjectAccess, user: UserRow, issueId: string): Promise<void> {
+      const p = project.project;
+      await db.transaction(async (tx) => {
+        const current = await lockIssue(tx, p.id, issueId);
+        const creatorOnly = onlyCreatedBy(project, user);
+        if (!current || (creatorOnly && current.created_by !== creatorOnly)) throw issueNotFound();
+        if ((project.role ?? 0) < ROLE.ADMIN && current.created_by !== user.id) {
+          throw new AppError('forbidden', 'You do not have permission to perform this action');
+        }
+        await softDeleteIssue(tx, p.id, issueId);
+        if (current.parent_id) await adjustSubIssueCount(tx, current.parent_id, -1);
+        await detachChildren(tx, issueId);
+        await recordIssueDeleted(tx, user.id, current);
+      });
+    },
+
+    /** Grouped (and sub-grouped) or flat pages, as api.md §5.2 describes. */
+    async list(project: ProjectAccess, user: UserRow, query: ListIssuesQuery) {
+      const page = parsePage(query, 1000);
+      const ctx = await listContext(project, user);
+      const where = buildWhere(query, ctx);
+      const orderBy = buildOrderBy(query.order_by);
+      if (query.sub_group_by && !query.group_by) {
+        throw new AppError('bad_request', 'sub_group_by needs group_by', 'INVALID_GROUP_BY');
+      }
+      if (query.group_by && query.group_by === query.sub_group_by) {
+        throw new AppError(
+          'bad_request',
+          'Group by and sub group by cannot have same parameters',
+          'INVALID_GROUP_BY',
+        );
+      }
+      const stateGroups = groupsOf(ctx.states);
+      if (!query.group_by) {
+        const [rows, total] = await Promise.all([
+          pageIssues(db, where, orderBy, page.perPage + 1, page.page * page.perPage),
+          countIssues(db, where),
+        ]);
+        return envelope(
+          page,
+          rows.map((r) => presentIssueRow(r, stateGroups)),
+          total,
+        ) as Paginated<IssueRow> | Record<string, unknown>;
+      }
+      const group = grouping(query.group_by, ctx);
+      const sub = query.sub_group_by ? grouping(query.sub_group_by, ctx) : null;
+      for (const g of [group, sub]) {
+        if (g?.key === 'target_date') g.keys = [...(await this.targetDates(where)), 'None'];
+      }
+      const [{ rows, counts }, total] = await Promise.all([
+        pageIssuesPerGroup(db, group, sub, where, orderBy, page.perPage + 1, page.page * page.perPage),
+        countIssues(db, where),
+      ]);
+      return groupedEnvelope(page, { group, sub, total }, rows, counts, (r) =>
+        presentIssueRow(r, stateGroups),
+      );
+    },
+
+    async targetDates(where: SQL): Promise<string[]> {
+      const rows = await queryRows<{ d: string }>(
+        db,
+        sql`select distinct to_char(i.target_date, 'YYYY-MM-DD') as d from issues i where ${where} and i.target_date is not null order by 1`,
+      );
+      return rows.map((r) => r.d);
+    },
+
+    async listByIds(project: ProjectAccess, user: UserRow, ids: string[]): Promise<IssueRow[]> {
+      const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, 1000);
+      if (valid.length === 0) return [];
+      const ctx = await listContext(project, user);
+      const where = sql`${buildWhere({}, ctx)} and i.id = any(${sqlArray(valid, 'uuid')})`;
+      const rows = await pageIssues(db, where, buildOrderBy(undefined), 1000, 0);
+      return rows.map((r) => presentIssueRow(r, groupsOf(ctx.states)));
+    },
+  };
+}
+
+type Page = { perPage: number; page: number };
+
+/** Shapes per-group pages into the grouped envelope: every group present, per-group totals. */
+function groupedEnvelope<R extends { group_key?: string; sub_group_key?: string }, T>(
+  page: Page,
+  shape: {
+    group: { key: string; keys: string[] };
+    sub: { key: string; keys: string[] } | null;
+    total: number;
+  },
+  rows: R[],
+  counts: { group_key: string; sub_group_key?: string; n: number }[],
+  present: (row: R) => T,
+) {
+  const groupKeys = shape.group.keys;
+  const subKeys = shape.sub?.keys ?? null;
+  const cell = (g: string, s?: string) => `${g}\u0000${s ?? ''}`;
+  const rowsByCell = new Map<string, T[]>();
+  const overflow = new Set<string>();
+  const perCell = new Map<string, number>();
+  for (const row of rows) {
+    const key = cell(row.group_key!, row.sub_group_key);
+    const list = rowsByCell.get(key) ?? [];
+    if (list.length < page.perPage) list.push(present(row));
+    else overflow.add(key);
+    rowsByCell.set(key, list);
+  }
+  for (const c of counts) perCell.set(cell(c.group_key, c.sub_group_key), c.n);
+  const results: Record<string, unknown> = {};
+  let largest = 0;
+  let count = 0;
+  for (const g of groupKeys) {
+    if (subKeys) {
+      const inner: Record<string, { results: T[]; total_results: number }> = {};
+      let groupTotal = 0;
+      for (const s of subKeys) {
+        const items = rowsByCell.get(cell(g, s)) ?? [];
+        const total = perCell.get(cell(g, s)) ?? 0;
+        inner[s] = { results: items, total_results: total };
+        groupTotal += total;
+        largest = Math.max(largest, total);
+        count += items.length;
+      }
+      results[g] = { results: inner, total_results: groupTotal };
+    } else {
+      const items = rowsByCell.get(cell(g)) ?? [];
+      const total = perCell.get(cell(g)) ?? 0;
+      results[g] = { results: items, total_results: total };
+      largest = Math.max(largest, total);
+      count += items.length;
+    }
+  }
+  return {
+    grouped_by: shape.group.key,
+    sub_grouped_by: shape.sub?.key ?? null,
+    total_count: shape.total,
+    next_cursor: `${page.perPage}:${page.page + 1}:0`,
+    prev_cursor: `${page.perPage}:${page.page - 1}:1`,
+    next_page_results: overflow.size > 0,
+    prev_page_results: page.page > 0,
+    count,
+    total_pages: Math.ceil(largest / page.perPage),
+    total_results: shape.total,
+    extra_stats: null,
+    results,
+  };
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { trimmed } from './common.ts';
+
+export const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'Must be a date (YYYY-MM-DD)')
+  // A full timestamp is truncated to its UTC date.
+  .transform((v) => (v.length > 10 ? new Date(v).toISOString().slice(0, 10) : v))
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a valid date');
+const idList = z.array(z.uuid()).max(500);
+
+export const issueRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sequence_id: z.number(),
+  state_id: z.string(),
+  state__group: z.string(),
+  priority: z.string(),
+  sort_order: z.number(),
+  estimate_point: z.string().nullable(),
+  start_date: z.string().nullable(),
+  target_date: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  archived_at: z.string().nullable(),
+  project_id: z.string(),
+  parent_id: z.string().nullable(),
+  cycle_id: z.string().nullable(),
+  module_ids: z.array(z.string()),
+  label_ids: z.array(z.string()),
+  assignee_ids: z.array(z.string()),
+  sub_issues_count: z.number(),
+  attachment_count: z.number(),
+  link_count: z.number(),
+  is_draft: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type IssueRow = z.infer<typeof issueRowSchema>;
+
+export const issueDetailSchema = issueRowSchema.extend({
+  description_html: z.string(),
+  is_subscribed: z.boolean(),
+  is_intake: z.boolean(),
+  workspace_id: z.string(),
+  external_source: z.string().nullable(),
+  external_id: z.string().nullable(),
+});
+export type IssueDetail = z.infer<typeof issueDetailSchema>;
+
+const issueFields = {
+  name: trimmed().min(1, 'Name is required').max(255, 'Name cannot exceed 255 characters'),
+  description_html: z.string().max(1_000_000),
+  priority: z.enum(PRIORITIES),
+  state_id: z.uuid(),
+  parent_id: z.uuid().nullable(),
+  label_ids: idList,
+  assignee_ids: idList,
+  estimate_point: z.uuid().nullable(),
+  start_date: date.nullable(),
+  target_date: date.nullable(),
+  sort_order: z.number().finite(),
+  is_draft: z.boolean(),
+  external_source: trimmed().max(255).nullable(),
+  external_id: trimmed().max(255).nullable(),
+};
+export const createIssueBodySchema = z.object(issueFields).partial().required({ name: true });
+export const updateIssueBodySchema = z.object(issueFields).partial();
+export type CreateIssueBody = z.infer<typeof createIssueBodySchema>;
+export type UpdateIssueBody = z.infer<typeof updateIssueBodySchema>;
+
+export const GROUP_BY_KEYS = [
+  'state_id',
+  'priority',
+  'labels__id',
+  'state__group',
+  'assignees__id',
+  'cycle_id',
+  'issue_module__module_id',
+  'target_date',
+  'project_id',
+  'created_by',
+] as const;
+export type GroupByKey = (typeof GROUP_BY_KEYS)[number];
+
+export const ORDER_BY_KEYS = [
+  'sort_order',
+  'created_at',
+  'updated_at',
+  'priority',
+  'state__name',
+  'state__group',
+  'start_date',
+  'target_date',
+  'link_count',
+  'attachment_count',
+  'sub_issues_count',
+] as const;
+/** The spec's short names for order keys. */
+export const ORDER_BY_ALIASES: Record<string, string> = {
+  state: 'state__name',
+};
+
+export const listIssuesQuerySchema = z.object({
+  cursor: z.string().optional(),
+  per_page: z.string().optional(),
+  group_by: z.string().optional(),
+  sub_group_by: z.string().optional(),
+  order_by: z.string().optional(),
+  type: z.enum(['all', 'active', 'backlog']).optional(),
+  sub_issue: z.enum(['true', 'false']).optional(),
+  show_empty_groups: z.string().optional(),
+  state: z.string().optional(),
+  state_group: z.string().optional(),
+  priority: z.string().optional(),
+  labels: z.string().optional(),
+  assignees: z.string().optional(),
+  created_by: z.string().optional(),
+  parent: z.string().optional(),
+  name: z.string().max(255).optional(),
+  start_date: z.string().optional(),
+  target_date: z.string().optional(),
+  updated_at__gt: z.string().optional(),
+});
+export type ListIssuesQuery = z.infer<typeof listIssuesQuerySchema>;
+
+export const issueListQuerySchema = z.object({ issues: z.string().default('') });
