@@ -110,7 +110,8 @@ export function authRoutes(app: App, services: Services) {
   // Form posts are only accepted under /auth/; the JSON API refuses them with 415.
   app.register(async (scope: App) => {
     await scope.register(formbody);
-    const rateLimit = { max: config.authIpRateLimit, timeWindow: '1 minute' };
+    // One budget per client IP shared by every /auth/ POST (api.md §1.3), not one per route.
+    scope.addHook('onRequest', scope.rateLimit({ max: config.authIpRateLimit, timeWindow: '1 minute' }));
     const startSession = async (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -124,7 +125,6 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/email-check/',
       {
-        config: { rateLimit },
         schema: { tags: TAGS, body: emailCheckBodySchema, response: { 200: emailCheckResponseSchema } },
       },
       (request, reply) =>
@@ -137,7 +137,6 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/sign-up/',
       {
-        config: { rateLimit },
         schema: { tags: TAGS, body: signUpBodySchema, response: { 200: userSchema } },
       },
       (request, reply) =>
@@ -149,7 +148,6 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/sign-in/',
       {
-        config: { rateLimit },
         schema: { tags: TAGS, body: signInBodySchema, response: { 200: userSchema } },
       },
       (request, reply) =>
@@ -161,7 +159,6 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/magic-generate/',
       {
-        config: { rateLimit },
         schema: { tags: TAGS, body: magicGenerateBodySchema, response: { 200: magicGenerateResponseSchema } },
       },
       (request, reply) =>
@@ -174,7 +171,6 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/magic-sign-in/',
       {
-        config: { rateLimit },
         schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } },
       },
       (request, reply) =>
@@ -186,7 +182,6 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/magic-sign-up/',
       {
-        config: { rateLimit },
         schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } },
       },
       (request, reply) =>
@@ -198,7 +193,6 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/forgot-password/',
       {
-        config: { rateLimit },
         schema: { tags: TAGS, body: forgotPasswordBodySchema, response: { 200: messageSchema } },
       },
       (request, reply) =>
@@ -211,7 +205,6 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/reset-password/:uidb64/:token/',
       {
-        config: { rateLimit },
         schema: {
           tags: TAGS,
           params: z.object({ uidb64: z.string().max(200), token: z.string().max(200) }),
@@ -238,7 +231,7 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/set-password/',
       {
-        config: { rateLimit, auth: 'required' },
+        config: { auth: 'required' },
         schema: { tags: TAGS, body: setPasswordBodySchema, response: { 200: userSchema } },
       },
       (request, reply) =>
@@ -253,7 +246,7 @@ export function authRoutes(app: App, services: Services) {
     scope.post(
       '/auth/change-password/',
       {
-        config: { rateLimit, auth: 'required' },
+        config: { auth: 'required' },
         schema: { tags: TAGS, body: changePasswordBodySchema, response: { 200: messageSchema } },
       },
       (request, reply) =>
@@ -272,14 +265,10 @@ export function authRoutes(app: App, services: Services) {
         }),
     );
 
-    scope.post(
-      '/auth/sign-out/',
-      { config: { rateLimit }, schema: { tags: TAGS } },
-      async (request, reply) => {
-        await sessions.end(request, reply);
-        if (isJson(request)) return reply.code(204).send();
-        return reply.redirect('/', 302);
-      },
-    );
+    scope.post('/auth/sign-out/', { schema: { tags: TAGS } }, async (request, reply) => {
+      await sessions.end(request, reply);
+      if (isJson(request)) return reply.code(204).send();
+      return reply.redirect('/', 302);
+    });
   });
 }
