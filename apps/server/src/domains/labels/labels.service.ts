@@ -68,6 +68,11 @@ export function createLabelsService(db: Db, deps: { projectMembers: ProjectMembe
       return (await listProjectLabels(db, project.project.id)).map(presentLabel);
     },
 
+    /** Labels of the given projects, for callers that already checked access (e.g. published boards). */
+    async listForProjects(projectIds: string[]): Promise<Label[]> {
+      return (await listLabelsOfProjects(db, projectIds)).map(presentLabel);
+    },
+
     /** Labels of every project the caller is a member of (`GET {ws}/labels/`). */
     async listForMember(access: WorkspaceAccess, user: UserRow): Promise<Label[]> {
       const projectIds = Object.keys(await deps.projectMembers.rolesOf(access, user));

@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { DeployBoardRow, ProjectRow, UserRow, WorkspaceRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
+import type { LabelsService } from '../labels/labels.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
 import type { StatesService } from '../states/states.service.ts';
@@ -50,8 +51,6 @@ const invalid = (field: string, message: string) =>
 
 /** Tells whether an intake belongs to a project; the intake domain registers it when it exists. */
 export type IntakeLookup = (tx: Executor, projectId: string, intakeId: string) => Promise<boolean>;
-/** Lists a published project's labels; the labels domain registers it when it exists. */
-export type PublicLabelLister = (project: ProjectRow) => Promise<Label[]>;
 
 interface PublishedBoard {
   board: DeployBoardRow;
@@ -62,6 +61,7 @@ interface PublishedBoard {
 export function createPublishingService(
   db: Db,
   deps: {
+    labels: LabelsService;
     projects: ProjectsService;
     projectMembers: ProjectMembersService;
     states: StatesService;
@@ -69,7 +69,6 @@ export function createPublishingService(
   },
 ) {
   let intakeExists: IntakeLookup = async () => false;
-  let listLabels: PublicLabelLister = async () => [];
 
   async function intakeIdFor(tx: Executor, projectId: string, intake: string | null | undefined) {
     if (!intake) return null;
@@ -96,10 +95,6 @@ export function createPublishingService(
   return {
     setIntakeLookup(lookup: IntakeLookup): void {
       intakeExists = lookup;
-    },
-
-    setPublicLabelLister(lister: PublicLabelLister): void {
-      listLabels = lister;
     },
 
     async list(project: ProjectAccess): Promise<DeployBoard[]> {
@@ -192,7 +187,7 @@ export function createPublishingService(
 
     async publicLabels(anchor: string): Promise<Label[]> {
       const { project } = await resolve(anchor);
-      return listLabels(project);
+      return deps.labels.listForProjects([project.id]);
     },
 
     async publicMembers(anchor: string): Promise<PublicUserLite[]> {

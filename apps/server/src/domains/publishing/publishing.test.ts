@@ -257,6 +257,11 @@ describe('the public board (/api/public/anchor/{anchor}/)', () => {
     const board = await publish({ is_comments_enabled: true });
     const member = await addMember(t, owner, slug, ROLE.MEMBER);
     await addProjectMember(owner, slug, project.id, member.user.id, ROLE.VIEWER);
+    const label = await owner.client.post(`${p}/issue-labels/`, { name: 'bug', color: '#ff0000' });
+    expect(label.status, label.text).toBe(201);
+    const otherProject = await createProject(owner, slug);
+    const foreign = `/api/workspaces/${slug}/projects/${otherProject.id}/issue-labels/`;
+    expect((await owner.client.post(foreign, { name: 'other', color: '#00ff00' })).status).toBe(201);
     const client = anonymous();
 
     const meta = await client.get(publicPath(board.anchor, 'meta'));
@@ -291,7 +296,7 @@ describe('the public board (/api/public/anchor/{anchor}/)', () => {
 
     const labels = await client.get(publicPath(board.anchor, 'labels'));
     expect(labels.status).toBe(200);
-    expect(Array.isArray(labels.body)).toBe(true);
+    expect(labels.body).toEqual([expect.objectContaining({ id: label.body.id, name: 'bug' })]);
 
     const members = await client.get(publicPath(board.anchor, 'members'));
     expect(members.status).toBe(200);
