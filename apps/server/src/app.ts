@@ -20,8 +20,11 @@ import { estimatesRoutes } from './domains/estimates/estimates.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
-import { issuesRoutes } from './domains/issues/issues.routes.ts';
 import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
+import { archiveRoutes } from './domains/issues/archive.routes.ts';
+import { issuesRoutes } from './domains/issues/issues.routes.ts';
+import { subIssuesRoutes } from './domains/issues/sub-issues.routes.ts';
+import { subscriptionsRoutes } from './domains/issues/subscriptions.routes.ts';
 import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
@@ -116,6 +119,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     projectMembersRoutes,
     statesRoutes,
     issuesRoutes,
+    subscriptionsRoutes,
+    archiveRoutes,
+    subIssuesRoutes,
     labelsRoutes,
     estimatesRoutes,
     userPropertiesRoutes,

@@ -2,9 +2,12 @@ import type { Config } from './config.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
 import { createEstimatesService } from './domains/estimates/estimates.service.ts';
-import { createIssuesService } from './domains/issues/issues.service.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
+import { createArchiveService } from './domains/issues/archive.service.ts';
+import { createIssuesService } from './domains/issues/issues.service.ts';
+import { createSubIssuesService } from './domains/issues/sub-issues.service.ts';
+import { createSubscriptionsService } from './domains/issues/subscriptions.service.ts';
 import { createLabelsService } from './domains/labels/labels.service.ts';
 import { createMembersService } from './domains/members/members.service.ts';
 import { createProjectMembersService } from './domains/projects/project-members.service.ts';
@@ -55,6 +58,9 @@ export function createServices(
   const projects = createProjectsService(db, { members, projectMembers, states });
   const labels = createLabelsService(db, { projectMembers });
   const issues = createIssuesService(db, { states, labels, projectMembers });
+  const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
+  const archive = createArchiveService(db, { issues, states });
+  const subIssues = createSubIssuesService(db, { issues, states });
   const estimates = createEstimatesService(db, { projects, projectMembers });
   projects.setEstimateLookup(estimates.exists);
   const userProperties = createUserPropertiesService(db);
@@ -83,6 +89,9 @@ export function createServices(
     projectMembers,
     projects,
     issues,
+    subscriptions,
+    archive,
+    subIssues,
     labels,
     estimates,
     userProperties,

@@ -223,3 +223,12 @@ export async function pageIssuesPerGroup(
   );
   return { rows, counts };
 }
+
+export async function listChildren(db: Executor, projectId: string, parentId: string) {
+  return queryRows<ListedIssue>(
+    db,
+    sql`select ${ISSUE_ROW_COLUMNS} from issues i
+      where i.project_id = ${projectId} and i.parent_id = ${parentId} and i.deleted_at is null and not i.is_draft
+      order by i.sort_order, i.created_at`,
+  );
+}

@@ -14,7 +14,7 @@ import type { Services } from '../../services.ts';
 import { projectConfig, projectParams } from '../projects/projects.routes.ts';
 
 const TAGS = ['issues'];
-const issueParams = projectParams.extend({ issue_id: z.uuid() });
+export const issueParams = projectParams.extend({ issue_id: z.uuid() });
 
 export function issuesRoutes(app: App, { issues }: Services) {
   const base = '/api/workspaces/:slug/projects/:project_id/issues';

@@ -39,6 +39,7 @@ import {
   softDeleteIssue,
   updateIssueRow,
 } from './issues.repo.ts';
+import { isSubscribed, subscribe } from './subscriptions.repo.ts';
 
 export type IssuesService = ReturnType<typeof createIssuesService>;
 
@@ -197,7 +198,17 @@ export function createIssuesService(
     };
   }
 
+  const scopeOf = (row: IssueRowDb) => ({
+    workspace_id: row.workspace_id,
+    project_id: row.project_id,
+    issue_id: row.id,
+  });
+
   return {
+    /** 404 unless the caller may see the work item (guest rule, drafts); returns it. */
+    assertVisible: (project: ProjectAccess, user: UserRow, issueId: string) =>
+      visibleIssue(project, user, issueId),
+
     setEstimatePointLookup(lookup: EstimatePointLookup) {
       estimatePointExists = lookup;
     },
@@ -231,6 +242,7 @@ export function createIssuesService(
         });
         if (row.parent_id) await adjustSubIssueCount(tx, row.parent_id, 1);
         await recordIssueChanges(tx, user.id, null, row);
+        await subscribe(tx, scopeOf(row), [user.id, ...row.assignee_ids]);
         return { row, states };
       });
       return presentIssueDetail(issue.row, groupsOf(issue.states), { isSubscribed: true });
@@ -239,7 +251,9 @@ export function createIssuesService(
     async get(project: ProjectAccess, user: UserRow, issueId: string): Promise<IssueDetail> {
       const issue = await visibleIssue(project, user, issueId);
       const states = await statesOf(db, project.project.id);
-      return presentIssueDetail(issue, groupsOf(states), { isSubscribed: issue.created_by === user.id });
+      return presentIssueDetail(issue, groupsOf(states), {
+        isSubscribed: await isSubscribed(db, issue.id, user.id),
+      });
     },
 
     async update(
@@ -272,11 +286,11 @@ export function createIssuesService(
           if (row.parent_id) await adjustSubIssueCount(tx, row.parent_id, 1);
         }
         await recordIssueChanges(tx, user.id, current, row);
-        return { row, states };
+        const newAssignees = row.assignee_ids.filter((id) => !current.assignee_ids.includes(id));
+        await subscribe(tx, scopeOf(row), newAssignees);
+        return { row, states, subscribed: await isSubscribed(tx, row.id, user.id) };
       });
-      return presentIssueDetail(result.row, groupsOf(result.states), {
-        isSubscribed: result.row.created_by === user.id,
-      });
+      return presentIssueDetail(result.row, groupsOf(result.states), { isSubscribed: result.subscribed });
     },
 
     async remove(project: ProjectAccess, user: UserRow, issueId: string): Promise<void> {
@@ -296,10 +310,15 @@ export function createIssuesService(
     },
 
     /** Grouped (and sub-grouped) or flat pages, as api.md §5.2 describes. */
-    async list(project: ProjectAccess, user: UserRow, query: ListIssuesQuery) {
+    async list(
+      project: ProjectAccess,
+      user: UserRow,
+      query: ListIssuesQuery,
+      scope: 'normal' | 'archived' = 'normal',
+    ) {
       const page = parsePage(query, 1000);
       const ctx = await listContext(project, user);
-      const where = buildWhere(query, ctx);
+      const where = buildWhere(query, ctx, scope);
       const orderBy = buildOrderBy(query.order_by);
       if (query.sub_group_by && !query.group_by) {
         throw new AppError('bad_request', 'sub_group_by needs group_by', 'INVALID_GROUP_BY');

@@ -1,0 +1,53 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import { issueSubscribers, type UserRow, users } from '../../platform/db/schema.ts';
+
+export async function subscribe(
+  db: Executor,
+  values: { workspace_id: string; project_id: string; issue_id: string },
+  userIds: string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(issueSubscribers)
+    .values([...new Set(userIds)].map((subscriber_id) => ({ ...values, subscriber_id })))
+    .onConflictDoNothing();
+}
+
+export async function unsubscribe(db: Executor, issueId: string, userId: string): Promise<void> {
+  await db
+    .delete(issueSubscribers)
+    .where(and(eq(issueSubscribers.issue_id, issueId), eq(issueSubscribers.subscriber_id, userId)));
+}
+
+export async function isSubscribed(db: Executor, issueId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: issueSubscribers.id })
+    .from(issueSubscribers)
+    .where(and(eq(issueSubscribers.issue_id, issueId), eq(issueSubscribers.subscriber_id, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function subscribedIssueIds(
+  db: Executor,
+  issueIds: string[],
+  userId: string,
+): Promise<Set<string>> {
+  if (issueIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: issueSubscribers.issue_id })
+    .from(issueSubscribers)
+    .where(and(inArray(issueSubscribers.issue_id, issueIds), eq(issueSubscribers.subscriber_id, userId)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function listSubscribers(db: Executor, issueId: string): Promise<UserRow[]> {
+  const rows = await db
+    .select({ user: users })
+    .from(issueSubscribers)
+    .innerJoin(users, eq(users.id, issueSubscribers.subscriber_id))
+    .where(eq(issueSubscribers.issue_id, issueId))
+    .orderBy(issueSubscribers.created_at);
+  return rows.map((r) => r.user);
+}
