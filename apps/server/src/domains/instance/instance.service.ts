@@ -21,6 +21,8 @@ import {
 
 export type InstanceService = ReturnType<typeof createInstanceService>;
 
+const SECRET_MASK = '********';
+
 export function createInstanceService(db: Executor, config: Config) {
   async function stored(): Promise<Map<string, string | null>> {
     const rows = await listConfigurationRows(db);
@@ -92,7 +94,7 @@ export function createInstanceService(db: Executor, config: Config) {
         const value = values.get(key) ?? null;
         return {
           key,
-          value: meta.secret && value ? '********' : value,
+          value: meta.secret && value ? SECRET_MASK : value,
           category: meta.category,
           is_encrypted: meta.secret,
         };
@@ -109,6 +111,8 @@ export function createInstanceService(db: Executor, config: Config) {
       for (const [key, value] of Object.entries(body)) {
         const k = key as ConfigurationKey;
         const meta = CONFIGURATION_KEYS[k];
+        // A form that sends the masked secret back unchanged must not overwrite the stored one.
+        if (meta.secret && value === SECRET_MASK) continue;
         await upsertConfiguration(db, {
           key: k,
           value: storedValue(k, value),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { instanceConfigurations } from '../../platform/db/schema.ts';
 import {
   createWorkspace,
   type SignedIn,
@@ -341,5 +342,25 @@ describe('/api/instances/configurations/', () => {
     expect(magic.body.error_code).toBe('MAGIC_LINK_LOGIN_DISABLED');
     // The admin's own session keeps working.
     expect((await admin.client.get('/api/instances/configurations/')).status).toBe(200);
+  });
+});
+
+describe('masked secrets', () => {
+  it('keeps the stored SMTP password when the masked value is sent back', async () => {
+    const t = await startTestApp();
+    try {
+      const admin = await signUp(t);
+      const url = '/api/instances/configurations/';
+      await admin.client.patch(url, { EMAIL_HOST_PASSWORD: 'real-secret' });
+      await admin.client.patch(url, { EMAIL_HOST_PASSWORD: '********', EMAIL_FROM: 'kite@example.com' });
+      const settings = await t.services.instance.settings();
+      expect(settings.smtp).toBeUndefined();
+      const rows = await t.services.instance.listConfigurations();
+      expect(rows.find((r) => r.key === 'EMAIL_HOST_PASSWORD')?.value).toBe('********');
+      const stored = await t.services.db.select().from(instanceConfigurations);
+      expect(stored.find((r) => r.key === 'EMAIL_HOST_PASSWORD')?.value).toBe('real-secret');
+    } finally {
+      await t.close();
+    }
   });
 });
