@@ -63,6 +63,8 @@ export function createServices(
   const subIssues = createSubIssuesService(db, { issues, states });
   const estimates = createEstimatesService(db, { projects, projectMembers });
   projects.setEstimateLookup(estimates.exists);
+  issues.setEstimatePointLookup(estimates.hasPoint);
+  estimates.setPointReassigner(issues.reassignEstimatePoints);
   const userProperties = createUserPropertiesService(db);
   const publishing = createPublishingService(db, {
     labels,

@@ -100,6 +100,12 @@ export function createEstimatesService(
   }
 
   return {
+    /** Whether a point is a live point of the given estimate of the project (issues check `estimate_point`). */
+    async hasPoint(tx: Executor, projectId: string, estimateId: string, pointId: string): Promise<boolean> {
+      const points = await listPoints(tx, projectId, [estimateId]);
+      return points.some((p) => p.id === pointId);
+    },
+
     setPointReassigner(reassigner: PointReassigner) {
       reassignPoints = reassigner;
     },

@@ -232,3 +232,17 @@ export async function listChildren(db: Executor, projectId: string, parentId: st
       order by i.sort_order, i.created_at`,
   );
 }
+
+/** Moves work items off deleted estimate points (to another point, or none). */
+export async function reassignEstimatePoints(
+  db: Executor,
+  projectId: string,
+  fromPointIds: string[],
+  toPointId: string | null,
+): Promise<void> {
+  if (fromPointIds.length === 0) return;
+  await db.execute(
+    sql`update issues set estimate_point_id = ${toPointId}, updated_at = now()
+      where project_id = ${projectId} and estimate_point_id = any(${sqlArray(fromPointIds, 'uuid')})`,
+  );
+}

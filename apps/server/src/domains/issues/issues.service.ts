@@ -35,6 +35,7 @@ import {
   maxSortOrderInState,
   pageIssues,
   pageIssuesPerGroup,
+  reassignEstimatePoints,
   removeLabelFromIssues,
   softDeleteIssue,
   updateIssueRow,
@@ -44,7 +45,12 @@ import { isSubscribed, subscribe } from './subscriptions.repo.ts';
 export type IssuesService = ReturnType<typeof createIssuesService>;
 
 /** Checks an estimate point against the project's active estimate (the estimates domain provides it). */
-export type EstimatePointLookup = (tx: Executor, projectId: string, pointId: string) => Promise<boolean>;
+export type EstimatePointLookup = (
+  tx: Executor,
+  projectId: string,
+  estimateId: string,
+  pointId: string,
+) => Promise<boolean>;
 
 const issueNotFound = () => new AppError('not_found', 'Issue not found');
 const invalid = (fields: Record<string, string>) =>
@@ -148,7 +154,11 @@ export function createIssuesService(
       }
     }
     if (body.estimate_point !== undefined) {
-      if (body.estimate_point && !(await estimatePointExists(tx, projectId, body.estimate_point))) {
+      const activeEstimate = project.project.estimate_id;
+      if (
+        body.estimate_point &&
+        !(activeEstimate && (await estimatePointExists(tx, projectId, activeEstimate, body.estimate_point)))
+      ) {
         fields.estimate_point = "Must be a point of the project's active estimate";
       }
       values.estimate_point_id = body.estimate_point;
@@ -212,6 +222,13 @@ export function createIssuesService(
     setEstimatePointLookup(lookup: EstimatePointLookup) {
       estimatePointExists = lookup;
     },
+
+    reassignEstimatePoints: (
+      tx: Executor,
+      projectId: string,
+      fromPointIds: string[],
+      toPointId: string | null,
+    ) => reassignEstimatePoints(tx, projectId, fromPointIds, toPointId),
 
     async create(project: ProjectAccess, user: UserRow, body: CreateIssueBody): Promise<IssueDetail> {
       const p = project.project;

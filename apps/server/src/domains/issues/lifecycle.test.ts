@@ -115,3 +115,33 @@ describe('subscriptions', () => {
     expect((await member.client.get(`${url}/subscribe/`)).body).toEqual({ subscribed: false });
   });
 });
+
+describe('estimate points', () => {
+  it('accepts only points of the active estimate and follows point deletion', async () => {
+    const estimate = (
+      await owner.client.post(`${base}/estimates/`, {
+        estimate: { name: 'Points', type: 'points' },
+        estimate_points: [
+          { key: 0, value: '1' },
+          { key: 1, value: '2' },
+          { key: 2, value: '3' },
+        ],
+      })
+    ).body;
+    const [one, two] = estimate.points;
+    const inactive = await owner.client.post(`${base}/issues/`, { name: 'x', estimate_point: one.id });
+    expect(inactive.body.fields).toHaveProperty('estimate_point');
+    expect((await owner.client.patch(`${base}/`, { estimate: estimate.id })).status).toBe(200);
+    const issue = await create({ name: 'Estimated', estimate_point: one.id });
+    expect(issue.estimate_point).toBe(one.id);
+    const removed = await owner.client.request(
+      'DELETE',
+      `${base}/estimates/${estimate.id}/estimate-points/${one.id}/`,
+      {
+        json: { new_estimate_id: two.id },
+      },
+    );
+    expect(removed.status, removed.text).toBe(204);
+    expect((await owner.client.get(`${base}/issues/${issue.id}/`)).body.estimate_point).toBe(two.id);
+  });
+});
