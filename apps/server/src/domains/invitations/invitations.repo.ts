@@ -89,6 +89,29 @@ export async function withdrawPending(db: Executor, workspaceId: string, email: 
     );
 }
 
+/**
+ * Records the answer only if the invitation is still open (unanswered, not withdrawn); undefined
+ * otherwise. Concurrent answers block on the row and re-check, so a token is spent exactly once.
+ */
+export async function markAnswered(
+  db: Executor,
+  invitationId: string,
+  accepted: boolean,
+): Promise<InvitationRow | undefined> {
+  const rows = await db
+    .update(workspaceInvitations)
+    .set({ accepted, responded_at: new Date(), updated_at: new Date() })
+    .where(
+      and(
+        eq(workspaceInvitations.id, invitationId),
+        isNull(workspaceInvitations.responded_at),
+        isNull(workspaceInvitations.deleted_at),
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
 export async function updateInvitationRow(
   db: Executor,
   invitationId: string,

@@ -15,6 +15,7 @@ import {
   insertInvitation,
   listPendingForEmail,
   listWorkspaceInvitations,
+  markAnswered,
   updateInvitationRow,
   withdrawPending,
 } from './invitations.repo.ts';
@@ -141,12 +142,14 @@ export function createInvitationsService(
         ) {
           throw invitationNotFound();
         }
-        if (row.invitation.responded_at || row.invitation.accepted) {
-          throw new AppError('bad_request', 'This invitation has already been answered');
-        }
+        // 403 before 400 (api.md §0.3): a stranger learns nothing about the answer.
         if (row.invitation.email !== user.email) {
           throw new AppError('forbidden', 'This invitation was sent to another email address');
         }
+        const answered = row.invitation.responded_at
+          ? undefined
+          : await markAnswered(tx, invitationId, accepted);
+        if (!answered) throw new AppError('bad_request', 'This invitation has already been answered');
         if (accepted) {
           await deps.members.add(tx, {
             workspace_id: workspace.id,
@@ -158,8 +161,7 @@ export function createInvitationsService(
           await deps.users.markEmailVerified(tx, user.id);
           await deps.users.rememberLastWorkspace(tx, user.id, workspace.id);
         }
-        const updated = await updateInvitationRow(tx, invitationId, { accepted, responded_at: new Date() });
-        return presentInvitation(updated, workspace);
+        return presentInvitation(answered, workspace);
       });
     },
 
@@ -183,7 +185,10 @@ export function createInvitationsService(
       return db.transaction(async (tx) => {
         const rows = await listPendingForEmail(tx, user.email, new Date(), invitationIds);
         const members: WorkspaceMember[] = [];
+        let newest: string | undefined;
         for (const row of rows) {
+          // Answered concurrently (e.g. through the emailed link): nothing left to accept.
+          if (!(await markAnswered(tx, row.invitation.id, true))) continue;
           const membership = await deps.members.add(tx, {
             workspace_id: row.workspace.id,
             member_id: user.id,
@@ -191,11 +196,10 @@ export function createInvitationsService(
             created_by: row.invitation.created_by,
             updated_by: user.id,
           });
-          await updateInvitationRow(tx, row.invitation.id, { accepted: true, responded_at: new Date() });
           members.push(presentMember({ membership, user }, true));
+          newest ??= row.workspace.id;
         }
-        const last = rows[0];
-        if (last) await deps.users.rememberLastWorkspace(tx, user.id, last.workspace.id);
+        if (newest) await deps.users.rememberLastWorkspace(tx, user.id, newest);
         return members;
       });
     },
