@@ -15,7 +15,7 @@ export function NotFoundScreen({
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-5 bg-canvas px-6 py-16 text-center">
       <Logo withWord={false} />
-      <p className="text-sm font-semibold tracking-widest text-primary uppercase">404</p>
+      <p className="text-sm font-semibold tracking-widest text-link uppercase">404</p>
       <h1 className="text-2xl font-semibold text-fg">{title}</h1>
       <p className="max-w-md text-sm text-fg-muted">{message}</p>
       <Link to="/" className={buttonClasses('primary', 'lg')}>

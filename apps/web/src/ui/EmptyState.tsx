@@ -20,7 +20,7 @@ export function EmptyState({ icon, title, description, action, className }: Empt
     >
       {icon && (
         <div
-          className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary"
+          className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-link"
           aria-hidden
         >
           {icon}

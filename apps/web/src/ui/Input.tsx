@@ -7,7 +7,7 @@ export const controlClasses = clsx(
   'placeholder:text-fg-subtle transition-colors',
   'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus focus-visible:border-focus',
   'disabled:cursor-not-allowed disabled:bg-surface-2 disabled:text-fg-muted',
-  'read-only:bg-surface aria-invalid:border-danger',
+  'aria-invalid:border-danger',
 );
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -15,7 +15,7 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export function Input({ className, ...rest }: InputProps) {
-  return <input className={clsx(controlClasses, 'h-9', className)} {...rest} />;
+  return <input className={clsx(controlClasses, 'h-9 read-only:bg-surface', className)} {...rest} />;
 }
 
 /** A password input with a show/hide toggle. */

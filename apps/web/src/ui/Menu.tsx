@@ -63,7 +63,7 @@ export function MenuRadioItem({ className, children, ...rest }: MenuRadioItemPro
   return (
     <Dropdown.RadioItem className={clsx(itemClasses, className)} {...rest}>
       {children}
-      <Dropdown.ItemIndicator className="ml-auto text-primary">
+      <Dropdown.ItemIndicator className="ml-auto text-link">
         <Check className="size-4" aria-hidden />
       </Dropdown.ItemIndicator>
     </Dropdown.RadioItem>

@@ -14,7 +14,7 @@ import { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
 const navLinkClasses = clsx(
   'flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm font-medium text-fg-muted transition-colors',
   'hover:bg-surface-2 hover:text-fg',
-  'aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary',
+  'aria-[current=page]:bg-primary-soft aria-[current=page]:text-link',
 );
 
 function NavItem({

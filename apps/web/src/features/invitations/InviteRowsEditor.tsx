@@ -61,29 +61,31 @@ export function InviteRowsEditor({ rows, onChange, maxRole = ROLE.ADMIN, disable
         {rows.map((row, index) => (
           <li key={row.key} className="flex flex-col gap-1">
             <div className="flex items-start gap-2">
-              <Input
-                type="email"
-                aria-label={`Email ${index + 1}`}
-                aria-invalid={row.error ? true : undefined}
-                placeholder="name@company.com"
-                value={row.email}
-                onChange={(e) => update(row.key, { email: e.target.value })}
-                disabled={disabled}
-                className="flex-1"
-              />
-              <Select
-                aria-label={`Role ${index + 1}`}
-                value={row.role}
-                onChange={(e) => update(row.key, { role: Number(e.target.value) as Role })}
-                disabled={disabled}
-                className="w-32"
-              >
-                {roles.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_NAMES[role]}
-                  </option>
-                ))}
-              </Select>
+              <div className="min-w-0 flex-1">
+                <Input
+                  type="email"
+                  aria-label={`Email ${index + 1}`}
+                  aria-invalid={row.error ? true : undefined}
+                  placeholder="name@company.com"
+                  value={row.email}
+                  onChange={(e) => update(row.key, { email: e.target.value })}
+                  disabled={disabled}
+                />
+              </div>
+              <div className="w-32 shrink-0">
+                <Select
+                  aria-label={`Role ${index + 1}`}
+                  value={row.role}
+                  onChange={(e) => update(row.key, { role: Number(e.target.value) as Role })}
+                  disabled={disabled}
+                >
+                  {roles.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_NAMES[role]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
               <IconButton
                 label={`Remove row ${index + 1}`}
                 onClick={() => onChange(rows.filter((r) => r.key !== row.key))}

@@ -33,7 +33,7 @@ export function OnboardingProgress({ current }: { current: OnboardingStepName })
                   active ? 'font-semibold text-fg' : done ? 'text-fg-muted' : 'text-fg-subtle',
                 )}
               >
-                {done && <Check className="size-3.5 text-primary" aria-hidden />}
+                {done && <Check className="size-3.5 text-link" aria-hidden />}
                 {step.label}
                 {done && <span className="sr-only"> (done)</span>}
               </span>

@@ -48,7 +48,7 @@ export const ThemePicker = observer(function ThemePicker() {
                 className="sr-only"
               />
               <span className="flex items-center gap-2 text-sm font-medium text-fg">
-                <Icon className={clsx('size-4', checked ? 'text-primary' : 'text-fg-muted')} aria-hidden />
+                <Icon className={clsx('size-4', checked ? 'text-link' : 'text-fg-muted')} aria-hidden />
                 {option.label}
               </span>
               <span id={`theme-${option.value}-description`} className="text-xs text-fg-muted">

@@ -1,0 +1,43 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// jsdom has no matchMedia; the theme code asks for prefers-color-scheme.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// Radix measures elements; jsdom lacks these.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
+}
+window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+window.HTMLElement.prototype.hasPointerCapture ??= () => false;
+window.HTMLElement.prototype.releasePointerCapture ??= () => undefined;
+window.scrollTo = () => undefined;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  document.documentElement.className = '';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
