@@ -1,10 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, NETWORK_ERROR } from './api.ts';
 
+/** jsdom's cookie jar is what the client reads, so tests write it directly. */
+function setCookie(value: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the code under test reads document.cookie
+  document.cookie = value;
+}
+
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+    if (name) setCookie(`${name}=; Max-Age=0; Path=/`);
   }
 }
 
@@ -29,11 +35,11 @@ describe('api client', () => {
     const [path, init] = fetchMock.mock.calls[0] ?? [];
     expect(path).toBe('/api/users/me/');
     expect(init?.credentials).toBe('same-origin');
-    expect((init?.headers as Record<string, string>)['X-CSRFToken']).toBeUndefined();
+    expect(init?.headers).not.toHaveProperty('X-CSRFToken');
   });
 
   it('sends the csrftoken cookie as X-CSRFToken on writes, with a JSON body', async () => {
-    document.cookie = 'csrftoken=abc123abc123abc123abc123; Path=/';
+    setCookie('csrftoken=abc123abc123abc123abc123; Path=/');
     fetchMock.mockResolvedValueOnce(json(200, { name: 'x' }));
     await api.patch('/api/workspaces/acme/', { name: 'x' });
     const init = fetchMock.mock.calls[0]?.[1];
@@ -48,7 +54,7 @@ describe('api client', () => {
   it('asks for a CSRF token first when the cookie is missing', async () => {
     fetchMock.mockImplementation(async (input) => {
       if (input === '/auth/get-csrf-token/') {
-        document.cookie = 'csrftoken=fresh-token-fresh-token; Path=/';
+        setCookie('csrftoken=fresh-token-fresh-token; Path=/');
         return json(200, { csrf_token: 'fresh-token-fresh-token' });
       }
       return json(204, undefined);
@@ -59,7 +65,7 @@ describe('api client', () => {
   });
 
   it("throws an ApiError carrying the server's message, code and fields", async () => {
-    document.cookie = 'csrftoken=abc123abc123abc123abc123; Path=/';
+    setCookie('csrftoken=abc123abc123abc123abc123; Path=/');
     fetchMock.mockResolvedValueOnce(
       json(400, { error: 'Invalid request', error_code: 'VALIDATION_ERROR', fields: { name: 'Required' } }),
     );
@@ -74,7 +80,7 @@ describe('api client', () => {
   });
 
   it('retries a write once with a fresh token after CSRF_FAILED', async () => {
-    document.cookie = 'csrftoken=stale-stale-stale-stale; Path=/';
+    setCookie('csrftoken=stale-stale-stale-stale; Path=/');
     fetchMock
       .mockResolvedValueOnce(json(403, { error: 'CSRF token mismatch', error_code: 'CSRF_FAILED' }))
       .mockResolvedValueOnce(json(200, { csrf_token: 'stale-stale-stale-stale' }))
