@@ -45,7 +45,8 @@ export const ThemePicker = observer(function ThemePicker() {
                 onChange={() => choose(option.value)}
                 aria-label={option.label}
                 aria-describedby={`theme-${option.value}-description`}
-                className="sr-only"
+                // Invisible but covering the card, so the whole card is the radio's hit area.
+                className="absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
               />
               <span className="flex items-center gap-2 text-sm font-medium text-fg">
                 <Icon className={clsx('size-4', checked ? 'text-link' : 'text-fg-muted')} aria-hidden />

@@ -1,0 +1,57 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3199;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// One fresh embedded database per run. Set once in the env so worker processes, which load
+// this file again, agree with the main process on the folder.
+process.env.KITE_E2E_DATA_DIR ??= path.join(os.tmpdir(), `kite-e2e-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  globalTeardown: './global-teardown.ts',
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // The built server (npm run build first); it serves apps/web/dist on the same origin.
+    command: 'node ../apps/server/dist/main.js',
+    url: `${BASE_URL}/api/ready/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: process.env.KITE_E2E_DATA_DIR,
+      AUTH_IP_RATE_LIMIT: '1000',
+      SIGN_IN_IP_FAILURE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
+
+/** Saves a screenshot under e2e/screenshots/ (git-ignored) for a human to look at. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  // Let toasts and transitions settle so the picture shows the screen, not a frame of it.
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+export const PASSWORD = 'Kite-e2e-correct-horse-42';
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** JSON-mode writes need the CSRF cookie echoed in a header, like the web app sends it. */
+async function csrf(request: APIRequestContext): Promise<Record<string, string>> {
+  const answer = await request.get('/auth/get-csrf-token/');
+  const { csrf_token } = (await answer.json()) as { csrf_token: string };
+  return { 'X-CSRFToken': csrf_token };
+}
+
+/**
+ * Signs up and finishes onboarding through the API (for tests about later screens).
+ * The page's cookies are the session afterwards.
+ */
+export async function signUpWithWorkspace(page: Page, name: string, slug: string) {
+  const request = page.request;
+  const headers = await csrf(request);
+  const email = uniqueEmail('e2e');
+  const post = async (url: string, data: unknown, method: 'post' | 'patch' = 'post') => {
+    const answer = await request[method](url, { data, headers });
+    expect(answer.ok(), `${method.toUpperCase()} ${url}: ${answer.status()} ${await answer.text()}`).toBe(
+      true,
+    );
+    return answer.json();
+  };
+  await post('/auth/sign-up/', { email, password: PASSWORD, first_name: 'Grace', last_name: 'Hopper' });
+  const workspace = (await post('/api/workspaces/', { name, slug })) as { id: string };
+  await post('/api/users/me/profile/', { last_workspace_id: workspace.id }, 'patch');
+  await post('/api/users/me/onboard/', { is_onboarded: true }, 'patch');
+  return { email, slug };
+}
