@@ -1,10 +1,11 @@
 import { createRoute, redirect, useRouter } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { rootRoute } from '../app/rootRoute.tsx';
 import { useStores } from '../app/StoresContext.tsx';
 import { pickStrings } from '../app/search.ts';
+import { roleLabel } from '../features/app-shell/WorkspaceSwitcher.tsx';
 import { AuthLayout } from '../features/auth/AuthLayout.tsx';
 import { authApi } from '../features/auth/authApi.ts';
 import { resolveLandingPath } from '../features/auth/landing.ts';
@@ -48,13 +49,20 @@ function WorkspaceInvitationScreen() {
   const email = stores.user.user?.email ?? '';
   const wrongAccount = !!search.email && search.email.toLowerCase() !== email.toLowerCase();
   const incomplete = !search.invitation_id || !search.slug || !search.token;
+  const invitation = stores.invitations.mine.find((i) => i.id === search.invitation_id);
+  const workspaceName = invitation?.workspace.name ?? search.slug;
+
+  useEffect(() => {
+    // Only for the workspace's name and the role; the link works without it.
+    stores.invitations.fetchMine().catch(() => undefined);
+  }, [stores]);
 
   const answer = async (accepted: boolean) => {
     if (incomplete) return;
     setBusy(accepted ? 'accept' : 'decline');
     setProblem(null);
     try {
-      await stores.invitations.respond(
+      const invitation = await stores.invitations.respond(
         search.slug ?? '',
         search.invitation_id ?? '',
         search.token ?? '',
@@ -67,6 +75,13 @@ function WorkspaceInvitationScreen() {
       await stores.workspaces.fetchMine();
       const profile = await stores.user.ensureProfile();
       if (!profile.is_onboarded) {
+        // Joining counts as onboarding's workspace step; the profile step still follows.
+        await stores.user
+          .updateProfile({
+            onboarding_step: { workspace_join: true },
+            last_workspace_id: invitation.workspace.id,
+          })
+          .catch(() => undefined);
         await router.navigate({ to: '/onboarding', replace: true });
       } else {
         await router.navigate({
@@ -94,8 +109,8 @@ function WorkspaceInvitationScreen() {
       subtitle={
         declined
           ? 'You will not be added to this workspace.'
-          : search.slug
-            ? `You have been invited to the workspace “${search.slug}”.`
+          : workspaceName
+            ? `You have been invited to join ${workspaceName}${invitation ? ` as ${roleLabel(invitation.role).toLowerCase()}` : ''}.`
             : undefined
       }
     >

@@ -117,7 +117,7 @@ const MembersPage = observer(function MembersPage({ workspace }: { workspace: Wo
                 <th scope="col" className="px-4 py-2.5 font-medium">
                   Email
                 </th>
-                <th scope="col" className="w-36 px-4 py-2.5 font-medium">
+                <th scope="col" className="w-40 px-4 py-2.5 font-medium">
                   Role
                 </th>
                 <th scope="col" className="w-12 px-2 py-2.5">

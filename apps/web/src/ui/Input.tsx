@@ -44,7 +44,7 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 /** A styled native select: accessible and keyboard-friendly without extra code. */
 export function Select({ className, children, ...rest }: SelectProps) {
   return (
-    <select className={clsx(controlClasses, 'h-9 cursor-pointer pr-8', className)} {...rest}>
+    <select className={clsx(controlClasses, 'h-9 cursor-pointer', className)} {...rest}>
       {children}
     </select>
   );

@@ -3,6 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Alert } from '../../ui/Alert.tsx';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toastError } from '../../ui/toast.ts';
 import { acceptInvitation } from '../invitations/acceptInvitation.ts';
@@ -12,7 +14,7 @@ import { CreateWorkspaceForm } from '../workspaces/CreateWorkspaceForm.tsx';
 /** Step 2: create a workspace, or join one you were invited to. */
 export const WorkspaceStep = observer(function WorkspaceStep() {
   const stores = useStores();
-  const { invitations, instance, user } = stores;
+  const { invitations, instance, user, workspaces } = stores;
   const [busyId, setBusyId] = useState<string | null>(null);
 
   useEffect(() => {
@@ -46,9 +48,48 @@ export const WorkspaceStep = observer(function WorkspaceStep() {
     setBusyId(null);
   };
 
+  const continueWith = async (workspace: Workspace) => {
+    setBusyId(workspace.id);
+    try {
+      await user.updateProfile({
+        onboarding_step: { workspace_join: true },
+        last_workspace_id: workspace.id,
+      });
+    } catch (error) {
+      toastError(error, 'Failed to update user profile');
+      setBusyId(null);
+    }
+  };
+
   const pending = invitations.pendingMine;
+  const existing = workspaces.list;
   return (
     <div className="flex flex-col gap-6">
+      {existing.length > 0 && (
+        <section aria-labelledby="existing-heading" className="flex flex-col gap-3">
+          <h2 id="existing-heading" className="text-sm font-semibold text-fg">
+            You are already a member of
+          </h2>
+          <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
+            {existing.map((workspace) => (
+              <li key={workspace.id} className="flex items-center gap-3 px-3 py-3">
+                <Avatar name={workspace.name} src={workspace.logo_url} shape="square" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-fg">{workspace.name}</span>
+                <Button
+                  size="sm"
+                  variant="primary"
+                  onClick={() => continueWith(workspace)}
+                  loading={busyId === workspace.id}
+                  disabled={busyId !== null}
+                  aria-label={`Continue with ${workspace.name}`}
+                >
+                  Continue
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {!invitations.mineLoaded ? (
         <div className="flex justify-center text-fg-subtle">
           <Spinner label="Loading invitations" />
