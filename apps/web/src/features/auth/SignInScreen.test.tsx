@@ -131,6 +131,13 @@ describe('sign-in screen', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
   });
 
+  it("understands the server's form-mode redirects, trailing slash included", async () => {
+    renderApp('/sign-up/?error_code=5021&error_message=PASSWORD_TOO_WEAK&email=ada%40example.com');
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('Password is too weak');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
   it('sends a signed-in visitor straight to the app', async () => {
     fakeApi.on('GET', '/api/users/session/', { is_authenticated: true, user: makeUser() });
     fakeApi.on('GET', '/api/instances/', INSTANCE);
