@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RootStore } from './app/RootStore.ts';
 import { createAppRouter } from './app/router.tsx';
 import { StoresProvider } from './app/StoresContext.tsx';
+import { setUnauthorizedHandler } from './lib/api.ts';
 import { applyTheme } from './lib/theme.ts';
 import './index.css';
 
@@ -20,6 +21,15 @@ reaction(
   },
   { fireImmediately: true },
 );
+
+// A session that ended elsewhere (sign-out in another tab, password change, removal):
+// forget the user and go to sign-in, coming back here afterwards.
+setUnauthorizedHandler(() => {
+  if (!stores.user.isAuthenticated) return;
+  stores.reset();
+  const { pathname, searchStr } = router.state.location;
+  void router.navigate({ to: '/', search: { next_path: pathname + searchStr }, replace: true });
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, NETWORK_ERROR } from './api.ts';
+import { ApiError, api, NETWORK_ERROR, setUnauthorizedHandler } from './api.ts';
 
 /** jsdom's cookie jar is what the client reads, so tests write it directly. */
 function setCookie(value: string) {
@@ -92,6 +92,20 @@ describe('api client', () => {
   it('turns a network failure into a readable ApiError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.get('/api/users/me/')).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });
+  });
+
+  it('reports a 401 from the API (session ended) to the app, but not from /auth/', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValue(
+      json(401, { error: 'Authentication required', error_code: 'AUTHENTICATION_REQUIRED' }),
+    );
+    await expect(api.get('/api/users/me/')).rejects.toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledTimes(1);
+    setCookie('csrftoken=abc123abc123abc123abc123; Path=/');
+    await expect(api.post('/auth/change-password/', {})).rejects.toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledTimes(1);
+    setUnauthorizedHandler(null);
   });
 
   it('falls back to a status message when the error body is not JSON', async () => {

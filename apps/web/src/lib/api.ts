@@ -50,6 +50,13 @@ async function send(method: Method, path: string, body: unknown, token: string |
   }
 }
 
+let onUnauthorized: (() => void) | null = null;
+
+/** Called when an API request answers 401 (the session ended elsewhere): the app signs the user out locally. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
 /**
  * One same-origin JSON request. Writes carry the CSRF header (fetched first when the
  * cookie is missing); a stale token is refreshed and the write retried once.
@@ -65,6 +72,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
       response = await send(method, path, body, token);
     }
   }
+  if (response.status === 401 && path.startsWith('/api/')) onUnauthorized?.();
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   const text = await response.text();

@@ -5,7 +5,6 @@ import { api } from '../../lib/api.ts';
 /** What the instance allows (sign-up, magic codes, passwords, workspace creation). */
 export class InstanceStore {
   config: InstanceConfig | null = null;
-  instanceName = 'Kite';
   private request: Promise<InstanceConfig | null> | null = null;
 
   constructor() {
@@ -21,7 +20,6 @@ export class InstanceStore {
         .then((answer) => {
           runInAction(() => {
             this.config = answer.config;
-            this.instanceName = answer.instance.instance_name || 'Kite';
           });
           return answer.config;
         })
