@@ -36,7 +36,7 @@ export const workspaceRoute = createRoute({
         message="This workspace does not exist, or you are not a member of it."
       />
     ) : (
-      <InShellNotFound />
+      <NotFoundScreen />
     ),
   component: observer(WorkspaceLayout),
 });
@@ -54,8 +54,4 @@ function WorkspaceLayout() {
       </div>
     </div>
   );
-}
-
-function InShellNotFound() {
-  return <NotFoundScreen />;
 }

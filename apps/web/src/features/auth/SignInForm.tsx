@@ -99,7 +99,7 @@ export const SignInForm = observer(function SignInForm({
     }
   };
 
-  const useCodeInstead = async () => {
+  const sendCodeInstead = async () => {
     setBusy(true);
     try {
       await sendCode(email);
@@ -179,7 +179,7 @@ export const SignInForm = observer(function SignInForm({
           Sign in
         </Button>
         {magicEnabled && (
-          <Button variant="link" onClick={useCodeInstead} disabled={busy} className="self-center">
+          <Button variant="link" onClick={sendCodeInstead} disabled={busy} className="self-center">
             Sign in with a code instead
           </Button>
         )}
