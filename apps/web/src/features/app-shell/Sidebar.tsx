@@ -8,6 +8,7 @@ import { useStores } from '../../app/StoresContext.tsx';
 import { IconButton } from '../../ui/Button.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { useMediaQuery } from './useMediaQuery.ts';
 import { useShortcut } from './useShortcut.ts';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
 
@@ -55,7 +56,9 @@ function NavItem({
 /** The app sidebar: workspace switcher, navigation, user menu; collapsible (kept in localStorage). */
 export const Sidebar = observer(function Sidebar({ workspace }: { workspace: Workspace }) {
   const { sidebar } = useStores();
-  const collapsed = sidebar.collapsed;
+  // Narrow screens get the icon rail whatever the stored choice, which is left untouched.
+  const narrow = useMediaQuery('(max-width: 767px)');
+  const collapsed = sidebar.collapsed || narrow;
   useShortcut('[', sidebar.toggle);
   const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
 
@@ -102,15 +105,17 @@ export const Sidebar = observer(function Sidebar({ workspace }: { workspace: Wor
         </ul>
         <div className={clsx('flex items-center gap-1', collapsed && 'flex-col')}>
           <UserMenu collapsed={collapsed} />
-          <Tooltip content={`${toggleLabel} ( [ )`} side="right">
-            <IconButton label={toggleLabel} onClick={sidebar.toggle} aria-keyshortcuts="[">
-              {collapsed ? (
-                <PanelLeftOpen className="size-4" aria-hidden />
-              ) : (
-                <PanelLeftClose className="size-4" aria-hidden />
-              )}
-            </IconButton>
-          </Tooltip>
+          {!narrow && (
+            <Tooltip content={`${toggleLabel} ( [ )`} side="right">
+              <IconButton label={toggleLabel} onClick={sidebar.toggle} aria-keyshortcuts="[">
+                {collapsed ? (
+                  <PanelLeftOpen className="size-4" aria-hidden />
+                ) : (
+                  <PanelLeftClose className="size-4" aria-hidden />
+                )}
+              </IconButton>
+            </Tooltip>
+          )}
         </div>
       </div>
     </aside>
