@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, snap, uniqueEmail } from './helpers.ts';
+import { PASSWORD, signOutByApi, signUpWithWorkspace, snap, uniqueEmail } from './helpers.ts';
 
 test('sign up, onboard, sign out and sign in again; the sidebar stays collapsed after a reload', async ({
   page,
@@ -89,8 +89,17 @@ test('sign up, onboard, sign out and sign in again; the sidebar stays collapsed 
 });
 
 test('a signed-out visitor of an app page signs in and comes back to it', async ({ page }) => {
+  const { email } = await signUpWithWorkspace(page, 'Return Co', `return-${Date.now()}`);
+  await signOutByApi(page);
+
   await page.goto('/settings/profile/preferences');
   await expect(page).toHaveURL(/\/\?next_path=%2Fsettings%2Fprofile%2Fpreferences$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Kite' })).toBeVisible();
   await snap(page, 'sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/profile\/preferences$/);
+  await expect(page.getByRole('heading', { name: 'Preferences' })).toBeVisible();
 });

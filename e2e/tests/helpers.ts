@@ -46,3 +46,9 @@ export async function signUpWithWorkspace(page: Page, name: string, slug: string
   await post('/api/users/me/onboard/', { is_onboarded: true }, 'patch');
   return { email, slug };
 }
+
+/** Ends the page's session through the API (JSON mode of /auth/sign-out/). */
+export async function signOutByApi(page: Page): Promise<void> {
+  const answer = await page.request.post('/auth/sign-out/', { headers: await csrf(page.request) });
+  expect(answer.status()).toBe(204);
+}
