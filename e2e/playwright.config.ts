@@ -8,6 +8,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 // One fresh embedded database per run. Set once in the env so worker processes, which load
 // this file again, agree with the main process on the folder.
 process.env.KITE_E2E_DATA_DIR ??= path.join(os.tmpdir(), `kite-e2e-${process.pid}-${Date.now()}`);
+// The server's stdout (where mail is logged without SMTP) is copied here so tests can follow emailed links.
+process.env.KITE_E2E_SERVER_LOG ??= `${process.env.KITE_E2E_DATA_DIR}.server.log`;
 
 export default defineConfig({
   testDir: './tests',
@@ -39,7 +41,7 @@ export default defineConfig({
   },
   webServer: {
     // The built server (npm run build first); it serves apps/web/dist on the same origin.
-    command: 'node ../apps/server/dist/main.js',
+    command: `node ../apps/server/dist/main.js | tee "${process.env.KITE_E2E_SERVER_LOG}"`,
     url: `${BASE_URL}/api/ready/`,
     reuseExistingServer: false,
     timeout: 120_000,

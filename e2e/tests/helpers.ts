@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
@@ -52,3 +53,24 @@ export async function signOutByApi(page: Page): Promise<void> {
   const answer = await page.request.post('/auth/sign-out/', { headers: await csrf(page.request) });
   expect(answer.status()).toBe(204);
 }
+
+/** The link of the latest mail logged for `email` (the server logs mail when there is no SMTP). */
+export async function mailedLink(email: string): Promise<string> {
+  const file = process.env.KITE_E2E_SERVER_LOG;
+  if (!file) throw new Error('KITE_E2E_SERVER_LOG is not set');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const lines = (await readFile(file, 'utf8').catch(() => '')).split('\n');
+        const line = lines.reverse().find((l) => l.includes(`MAIL to=${email} `) && l.includes(' link='));
+        link = line?.split(' link=')[1]?.trim();
+        return link;
+      },
+      { message: `a mail with a link to ${email}` },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+export { csrf as csrfHeaders };

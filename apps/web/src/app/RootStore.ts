@@ -2,6 +2,10 @@ import { SidebarStore } from '../features/app-shell/SidebarStore.ts';
 import { InstanceStore } from '../features/instance/InstanceStore.ts';
 import { InvitationStore } from '../features/invitations/InvitationStore.ts';
 import { MemberStore } from '../features/members/MemberStore.ts';
+import { EstimateStore } from '../features/projects/EstimateStore.ts';
+import { LabelStore } from '../features/projects/LabelStore.ts';
+import { ProjectStore } from '../features/projects/ProjectStore.ts';
+import { StateStore } from '../features/projects/StateStore.ts';
 import { UserStore } from '../features/user/UserStore.ts';
 import { WorkspaceStore } from '../features/workspaces/WorkspaceStore.ts';
 
@@ -13,6 +17,10 @@ export class RootStore {
   readonly invitations = new InvitationStore();
   readonly instance = new InstanceStore();
   readonly sidebar = new SidebarStore();
+  readonly projects = new ProjectStore();
+  readonly states = new StateStore();
+  readonly labels = new LabelStore();
+  readonly estimates = new EstimateStore();
 
   /** Forgets everything that belonged to the signed-in user (sign-out, deactivation). */
   reset(): void {
@@ -20,5 +28,9 @@ export class RootStore {
     this.workspaces.reset();
     this.members.reset();
     this.invitations.reset();
+    this.projects.reset();
+    this.states.reset();
+    this.labels.reset();
+    this.estimates.reset();
   }
 }

@@ -12,6 +12,8 @@ import {
   profileSettingsRoute,
   settingsIndexRoute,
 } from '../routes/ProfileSettingsLayoutRoute.tsx';
+import { projectIssuesRoute } from '../routes/ProjectIssuesRoute.tsx';
+import { projectSettingsTree } from '../routes/ProjectSettingsRoutes.tsx';
 import { projectsRoute } from '../routes/ProjectsRoute.tsx';
 import { resetPasswordRoute } from '../routes/ResetPasswordRoute.tsx';
 import { setPasswordRoute } from '../routes/SetPasswordRoute.tsx';
@@ -51,6 +53,8 @@ export const routeTree = rootRoute.addChildren([
     workspaceRoute.addChildren([
       workspaceHomeRoute,
       projectsRoute,
+      projectIssuesRoute,
+      projectSettingsTree,
       workspaceSettingsRoute.addChildren([workspaceSettingsGeneralRoute, workspaceSettingsMembersRoute]),
     ]),
   ]),

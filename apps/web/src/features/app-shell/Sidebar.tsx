@@ -1,12 +1,14 @@
 import type { Workspace } from '@kite/shared/contracts';
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { FolderKanban, House, PanelLeftClose, PanelLeftOpen, Settings } from 'lucide-react';
+import { FolderKanban, House, PanelLeftClose, PanelLeftOpen, Plus, Settings, Star } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { IconButton } from '../../ui/Button.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
+import { CreateProjectDialog } from '../projects/CreateProjectDialog.tsx';
+import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { useShortcut } from './useShortcut.ts';
@@ -92,6 +94,11 @@ export const Sidebar = observer(function Sidebar({ workspace }: { workspace: Wor
             collapsed={collapsed}
           />
         </ul>
+        <SidebarProjects
+          slug={workspace.slug}
+          collapsed={collapsed}
+          canCreate={(workspace.role ?? 0) >= 15}
+        />
       </nav>
       <div className="flex flex-col gap-1 border-t border-border p-2">
         <ul>
@@ -119,5 +126,65 @@ export const Sidebar = observer(function Sidebar({ workspace }: { workspace: Wor
         </div>
       </div>
     </aside>
+  );
+});
+
+/** The caller's projects under "Projects", favorites first; a button to create one. */
+const SidebarProjects = observer(function SidebarProjects({
+  slug,
+  collapsed,
+  canCreate,
+}: {
+  slug: string;
+  collapsed: boolean;
+  canCreate: boolean;
+}) {
+  const { projects } = useStores();
+  const [creating, setCreating] = useState(false);
+  const loaded = projects.isLoaded(slug);
+  useEffect(() => {
+    // The projects screen loads them itself; elsewhere the sidebar asks once per workspace.
+    if (!loaded) projects.fetchProjects(slug).catch(() => undefined);
+  }, [projects, slug, loaded]);
+  const mine = projects.joinedOf(slug);
+
+  return (
+    <div className="mt-4">
+      {!collapsed && (
+        <div className="flex items-center justify-between px-2 pb-1">
+          <h2 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">Your projects</h2>
+          {canCreate && (
+            <IconButton size="sm" label="Create project" onClick={() => setCreating(true)}>
+              <Plus className="size-3.5" aria-hidden />
+            </IconButton>
+          )}
+        </div>
+      )}
+      <ul aria-label="Your projects" className="flex flex-col gap-0.5">
+        {mine.map((project) => (
+          <li key={project.id}>
+            <Tooltip content={project.name} side="right" disabled={!collapsed}>
+              <Link
+                to="/$workspaceSlug/projects/$projectId/issues"
+                params={{ workspaceSlug: slug, projectId: project.id }}
+                aria-label={collapsed ? project.name : undefined}
+                className={clsx(navLinkClasses, collapsed && 'justify-center px-0')}
+              >
+                <ProjectLogo project={project} size="sm" />
+                {!collapsed && (
+                  <>
+                    <span className="min-w-0 flex-1 truncate">{project.name}</span>
+                    {project.is_favorite && (
+                      <Star className="size-3 shrink-0 fill-amber-400 text-amber-500" aria-label="Favorite" />
+                    )}
+                  </>
+                )}
+              </Link>
+            </Tooltip>
+          </li>
+        ))}
+      </ul>
+      {canCreate && <CreateProjectDialog slug={slug} open={creating} onOpenChange={setCreating} />}
+    </div>
   );
 });
