@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { SESSION_COOKIE } from './domains/auth/session.service.ts';
+import { commentsRoutes } from './domains/comments/comments.routes.ts';
 import { estimatesRoutes } from './domains/estimates/estimates.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
@@ -122,6 +123,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     subscriptionsRoutes,
     archiveRoutes,
     subIssuesRoutes,
+    commentsRoutes,
     labelsRoutes,
     estimatesRoutes,
     userPropertiesRoutes,

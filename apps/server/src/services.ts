@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
+import { createCommentsService } from './domains/comments/comments.service.ts';
 import { createEstimatesService } from './domains/estimates/estimates.service.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
@@ -61,6 +62,7 @@ export function createServices(
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
   const archive = createArchiveService(db, { issues, states });
   const subIssues = createSubIssuesService(db, { issues, states });
+  const comments = createCommentsService(db, { issues, subscriptions, projectMembers });
   const estimates = createEstimatesService(db, { projects, projectMembers });
   projects.setEstimateLookup(estimates.exists);
   issues.setEstimatePointLookup(estimates.hasPoint);
@@ -94,6 +96,7 @@ export function createServices(
     subscriptions,
     archive,
     subIssues,
+    comments,
     labels,
     estimates,
     userProperties,

@@ -68,7 +68,9 @@ export async function createProject(owner: SignedIn, slug: string, body: Record<
   projectCounter += 1;
   const res = await owner.client.post(`/api/workspaces/${slug}/projects/`, {
     name: `Project ${projectCounter} ${randomUUID().slice(0, 4)}`,
-    identifier: `P${projectCounter}${randomUUID().slice(0, 3).replace(/[^a-z0-9]/gi, '')}`,
+    identifier: `P${projectCounter}${randomUUID()
+      .slice(0, 3)
+      .replace(/[^a-z0-9]/gi, '')}`,
     ...body,
   });
   expect(res.status, res.text).toBe(201);
@@ -76,7 +78,13 @@ export async function createProject(owner: SignedIn, slug: string, body: Record<
 }
 
 /** Adds an existing workspace member (by user id) to a project with `role`; returns the ProjectMember. */
-export async function addProjectMember(admin: SignedIn, slug: string, projectId: string, userId: string, role: number) {
+export async function addProjectMember(
+  admin: SignedIn,
+  slug: string,
+  projectId: string,
+  userId: string,
+  role: number,
+) {
   const res = await admin.client.post(`/api/workspaces/${slug}/projects/${projectId}/members/`, {
     members: [{ member_id: userId, role }],
   });

@@ -1,5 +1,6 @@
 import type { IssueDetail, IssueRow } from '@kite/shared/contracts';
-import type { IssueRowDb } from '../../platform/db/schema.ts';
+import type { ActivityRow, IssueRowDb, UserRow } from '../../platform/db/schema.ts';
+import { presentUserLite } from '../users/users.presenter.ts';
 import type { ListedIssue } from './issues.repo.ts';
 
 const iso = (value: Date | string | null): string | null =>
@@ -50,5 +51,37 @@ export function presentIssueDetail(
     workspace_id: row.workspace_id,
     external_source: row.external_source,
     external_id: row.external_id,
+  };
+}
+
+export function presentActivity(
+  row: ActivityRow,
+  actor: UserRow | null,
+  issue: IssueRowDb,
+  withEmail: boolean,
+) {
+  return {
+    id: row.id,
+    verb: row.verb,
+    field: row.field,
+    old_value: row.old_value,
+    new_value: row.new_value,
+    old_identifier: null as string | null,
+    new_identifier: null as string | null,
+    comment: row.comment,
+    actor: row.actor_id,
+    actor_detail: actor ? presentUserLite(actor, withEmail) : null,
+    issue: issue.id,
+    issue_detail: {
+      id: issue.id,
+      name: issue.name,
+      sequence_id: issue.sequence_id,
+      project_id: issue.project_id,
+    },
+    project: row.project_id,
+    workspace: row.workspace_id,
+    epoch: Math.floor(row.created_at.getTime() / 1000),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
-import { type IssueRowDb, issueSequences, issues } from '../../platform/db/schema.ts';
+import { activities, type IssueRowDb, issueSequences, issues, users } from '../../platform/db/schema.ts';
 
 /** Next issue number of a project; the counter row lock serialises concurrent creates. */
 export async function allocateSequenceId(db: Executor, projectId: string): Promise<number> {
@@ -245,4 +245,14 @@ export async function reassignEstimatePoints(
     sql`update issues set estimate_point_id = ${toPointId}, updated_at = now()
       where project_id = ${projectId} and estimate_point_id = any(${sqlArray(fromPointIds, 'uuid')})`,
   );
+}
+
+/** A work item's activity with each actor, oldest first. */
+export function listIssueActivity(db: Executor, issueId: string, after?: Date) {
+  return db
+    .select({ activity: activities, actor: users })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.actor_id))
+    .where(and(eq(activities.issue_id, issueId), after ? gt(activities.created_at, after) : undefined))
+    .orderBy(asc(activities.created_at), asc(activities.id));
 }

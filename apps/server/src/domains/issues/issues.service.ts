@@ -20,7 +20,7 @@ import type { ProjectMembersService } from '../projects/project-members.service.
 import type { StatesService } from '../states/states.service.ts';
 import { recordIssueChanges, recordIssueDeleted } from './issue-activity.ts';
 import { buildOrderBy, buildWhere, grouping, type ListContext } from './issue-query.ts';
-import { presentIssueDetail, presentIssueRow } from './issues.presenter.ts';
+import { presentActivity, presentIssueDetail, presentIssueRow } from './issues.presenter.ts';
 import {
   adjustSubIssueCount,
   allocateSequenceId,
@@ -31,6 +31,7 @@ import {
   findByExternalId,
   findIssue,
   insertIssue,
+  listIssueActivity,
   lockIssue,
   maxSortOrderInState,
   pageIssues,
@@ -218,6 +219,16 @@ export function createIssuesService(
     /** 404 unless the caller may see the work item (guest rule, drafts); returns it. */
     assertVisible: (project: ProjectAccess, user: UserRow, issueId: string) =>
       visibleIssue(project, user, issueId),
+
+    /** Property changes of a visible work item (api.md §5.13), oldest first. */
+    async activity(project: ProjectAccess, user: UserRow, issueId: string, after?: Date) {
+      const issue = await visibleIssue(project, user, issueId);
+      const isAdmin = (project.role ?? 0) >= ROLE.ADMIN;
+      const rows = await listIssueActivity(db, issueId, after);
+      return rows.map(({ activity, actor }) =>
+        presentActivity(activity, actor, issue, isAdmin || actor?.id === user.id),
+      );
+    },
 
     setEstimatePointLookup(lookup: EstimatePointLookup) {
       estimatePointExists = lookup;

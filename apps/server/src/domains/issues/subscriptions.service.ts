@@ -22,6 +22,11 @@ export function createSubscriptionsService(
   });
 
   return {
+    /** Subscribes users (already checked to be project members) to a work item. */
+    async subscribeUsers(project: ProjectAccess, issueId: string, userIds: string[]): Promise<void> {
+      await subscribe(db, scope(project, issueId), userIds);
+    },
+
     async status(project: ProjectAccess, user: UserRow, issueId: string) {
       await deps.issues.assertVisible(project, user, issueId);
       return { subscribed: await isSubscribed(db, issueId, user.id) };

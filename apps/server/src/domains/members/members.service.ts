@@ -96,7 +96,8 @@ export function createMembersService(db: Db) {
           role,
           updated_by: actor.id,
         });
-        for (const listener of listeners) await listener.roleChanged(tx, access.workspace.id, target.user.id, role);
+        for (const listener of listeners)
+          await listener.roleChanged(tx, access.workspace.id, target.user.id, role);
         return present(access, actor, { membership, user: target.user });
       });
     },
