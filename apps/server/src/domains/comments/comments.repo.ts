@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import {
   type CommentRow,
@@ -18,7 +18,10 @@ export function listComments(db: Executor, issueId: string, after?: Date) {
       and(
         eq(issueComments.issue_id, issueId),
         isNull(issueComments.deleted_at),
-        after ? gt(issueComments.created_at, after) : undefined,
+        // Clients send back millisecond timestamps; PostgreSQL keeps microseconds.
+        after
+          ? sql`date_trunc('milliseconds', ${issueComments.created_at}) > ${after.toISOString()}::timestamptz`
+          : undefined,
       ),
     )
     .orderBy(asc(issueComments.created_at));

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
 import { activities, type IssueRowDb, issueSequences, issues, users } from '../../platform/db/schema.ts';
 
@@ -253,6 +253,13 @@ export function listIssueActivity(db: Executor, issueId: string, after?: Date) {
     .select({ activity: activities, actor: users })
     .from(activities)
     .leftJoin(users, eq(users.id, activities.actor_id))
-    .where(and(eq(activities.issue_id, issueId), after ? gt(activities.created_at, after) : undefined))
+    .where(
+      and(
+        eq(activities.issue_id, issueId),
+        after
+          ? sql`date_trunc('milliseconds', ${activities.created_at}) > ${after.toISOString()}::timestamptz`
+          : undefined,
+      ),
+    )
     .orderBy(asc(activities.created_at), asc(activities.id));
 }
