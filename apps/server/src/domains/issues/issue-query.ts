@@ -134,7 +134,9 @@ export function buildWhere(
   conditions.push(...dateTerms(query.target_date, sql`i.target_date`, 'target_date'));
   if (query.updated_at__gt) {
     if (Number.isNaN(Date.parse(query.updated_at__gt))) throw invalidFilter('Invalid updated_at__gt');
-    conditions.push(sql`i.updated_at > ${new Date(query.updated_at__gt).toISOString()}::timestamptz`);
+    conditions.push(
+      sql`date_trunc('milliseconds', i.updated_at) > ${new Date(query.updated_at__gt).toISOString()}::timestamptz`,
+    );
   }
   return sql.join(conditions, sql` and `);
 }
