@@ -84,7 +84,7 @@ function ProjectsScreen() {
                 </button>
               ))}
             </div>
-            <div className="relative ml-auto w-full max-w-64">
+            <div className="relative ml-auto w-64 max-w-full">
               <Search
                 className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-fg-subtle"
                 aria-hidden
@@ -98,18 +98,19 @@ function ProjectsScreen() {
                 className="pl-8"
               />
             </div>
-            <Select
-              aria-label="Sort projects"
-              value={order}
-              onChange={(e) => setOrder(e.target.value as ProjectOrdering)}
-              className="w-44"
-            >
-              {(Object.keys(PROJECT_ORDERING_LABELS) as ProjectOrdering[]).map((o) => (
-                <option key={o} value={o}>
-                  {PROJECT_ORDERING_LABELS[o]}
-                </option>
-              ))}
-            </Select>
+            <div className="w-44 shrink-0">
+              <Select
+                aria-label="Sort projects"
+                value={order}
+                onChange={(e) => setOrder(e.target.value as ProjectOrdering)}
+              >
+                {(Object.keys(PROJECT_ORDERING_LABELS) as ProjectOrdering[]).map((o) => (
+                  <option key={o} value={o}>
+                    {PROJECT_ORDERING_LABELS[o]}
+                  </option>
+                ))}
+              </Select>
+            </div>
           </div>
 
           {loading && !projects.isLoaded(slug) ? (

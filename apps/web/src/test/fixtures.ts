@@ -1,8 +1,11 @@
 import type {
   InstanceResponse,
   Invitation,
+  Label,
   Profile,
+  Project,
   Settings,
+  State,
   User,
   Workspace,
   WorkspaceMember,
@@ -178,4 +181,95 @@ export function signedIntoAcme(api: FakeApi, workspace = makeWorkspace()): FakeA
     .on('GET', '/api/users/me/settings/', makeSettings(workspace.slug))
     .on('GET', '/api/users/me/workspaces/', [workspace])
     .on('GET', `/api/workspaces/${workspace.slug}/`, workspace);
+}
+
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  return {
+    id: 'p1',
+    workspace: 'w1',
+    name: 'Mobile App',
+    description: '',
+    description_html: '',
+    identifier: 'MOB',
+    network: 2,
+    project_lead: null,
+    default_assignee: null,
+    emoji: null,
+    icon_prop: null,
+    logo_props: {},
+    cover_image: null,
+    cover_image_url: null,
+    cycle_view: true,
+    module_view: true,
+    issue_views_view: true,
+    page_view: true,
+    intake_view: false,
+    inbox_view: false,
+    guest_view_all_features: false,
+    archive_in: 0,
+    close_in: 0,
+    default_state: null,
+    estimate: null,
+    timezone: 'UTC',
+    sort_order: 65535,
+    archived_at: null,
+    anchor: null,
+    is_member: true,
+    is_favorite: false,
+    member_role: 20,
+    members: ['u1'],
+    total_members: 1,
+    external_source: null,
+    external_id: null,
+    created_at: T,
+    updated_at: T,
+    created_by: 'u1',
+    updated_by: 'u1',
+    ...overrides,
+  };
+}
+
+export function makeState(
+  id: string,
+  name: string,
+  group: string,
+  sequence: number,
+  isDefault = false,
+): State {
+  return {
+    id,
+    project_id: 'p1',
+    workspace_id: 'w1',
+    name,
+    description: '',
+    color: '#3f76ff',
+    group,
+    sequence,
+    default: isDefault,
+    external_source: null,
+    external_id: null,
+    created_at: T,
+    updated_at: T,
+    created_by: 'u1',
+    updated_by: 'u1',
+  };
+}
+
+export function makeLabel(id: string, name: string, sortOrder: number, parent: string | null = null): Label {
+  return {
+    id,
+    project_id: 'p1',
+    workspace_id: 'w1',
+    name,
+    description: '',
+    color: '#16a34a',
+    parent,
+    sort_order: sortOrder,
+    external_source: null,
+    external_id: null,
+    created_at: T,
+    updated_at: T,
+    created_by: 'u1',
+    updated_by: 'u1',
+  };
 }

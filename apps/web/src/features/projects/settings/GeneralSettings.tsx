@@ -108,7 +108,7 @@ export const GeneralSettings = observer(function GeneralSettings({ slug, project
                 value={emoji}
                 onChange={(e) => setEmoji(e.target.value)}
                 maxLength={8}
-                placeholder="🚀"
+                placeholder="None"
                 disabled={archived}
               />
             )}

@@ -1,7 +1,7 @@
 import type { Label, Project } from '@kite/shared/contracts';
 import { ArrowDown, ArrowUp, CornerDownRight, Plus, Tags, Trash2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -13,6 +13,7 @@ import { PageLoader } from '../../../ui/Spinner.tsx';
 import { toastError } from '../../../ui/toast.ts';
 import type { LabelNode } from '../LabelStore.ts';
 import { ColorInput, InlineName } from './InlineName.tsx';
+import { keepFocus } from './StatesSettings.tsx';
 
 const PALETTE = ['#3f76ff', '#16a34a', '#f59e0b', '#dc2626', '#9333ea', '#0891b2', '#db2777', '#64748b'];
 const randomColor = () => PALETTE[Math.floor(Math.random() * PALETTE.length)] ?? '#3f76ff';
@@ -146,6 +147,12 @@ const LabelItem = observer(function LabelItem({
 }) {
   const { labels } = useStores();
   const { label, children } = node;
+  const upRef = useRef<HTMLButtonElement>(null);
+  const downRef = useRef<HTMLButtonElement>(null);
+  const move = async (direction: -1 | 1) => {
+    await run(() => labels.move(slug, projectId, label.id, direction));
+    keepFocus(direction === -1 ? upRef : downRef, direction === -1 ? downRef : upRef);
+  };
 
   const run = async (action: () => Promise<void>, success?: string): Promise<boolean> => {
     try {
@@ -190,7 +197,8 @@ const LabelItem = observer(function LabelItem({
               size="sm"
               label={`Move ${label.name} up`}
               disabled={first}
-              onClick={() => run(() => labels.move(slug, projectId, label.id, -1))}
+              ref={upRef}
+              onClick={() => move(-1)}
             >
               <ArrowUp className="size-3.5" aria-hidden />
             </IconButton>
@@ -198,7 +206,8 @@ const LabelItem = observer(function LabelItem({
               size="sm"
               label={`Move ${label.name} down`}
               disabled={last}
-              onClick={() => run(() => labels.move(slug, projectId, label.id, 1))}
+              ref={downRef}
+              onClick={() => move(1)}
             >
               <ArrowDown className="size-3.5" aria-hidden />
             </IconButton>

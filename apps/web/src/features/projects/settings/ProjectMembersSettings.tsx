@@ -118,19 +118,21 @@ export const ProjectMembersSettings = observer(function ProjectMembersSettings({
                   </p>
                   <p className="truncate text-xs text-fg-muted">{wm?.member.email ?? ''}</p>
                 </div>
-                <Select
-                  aria-label={`Project role of ${name}`}
-                  value={pm.role}
-                  disabled={!canEdit}
-                  onChange={(e) => changeRole(pm, Number(e.target.value) as Role)}
-                  className="h-8 w-32"
-                >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_NAMES[r]}
-                    </option>
-                  ))}
-                </Select>
+                <div className="w-32 shrink-0">
+                  <Select
+                    aria-label={`Project role of ${name}`}
+                    value={pm.role}
+                    disabled={!canEdit}
+                    onChange={(e) => changeRole(pm, Number(e.target.value) as Role)}
+                    className="h-8"
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_NAMES[r]}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
                 {canEdit && !isMe ? (
                   <IconButton
                     size="sm"

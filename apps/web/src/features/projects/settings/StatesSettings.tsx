@@ -2,7 +2,7 @@ import type { Project, State } from '@kite/shared/contracts';
 import { STATE_GROUP_COLORS, STATE_GROUPS, type StateGroup } from '@kite/shared/domain';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -213,14 +213,11 @@ const StateRow = observer(function StateRow({
     }
   };
 
+  const upRef = useRef<HTMLButtonElement>(null);
+  const downRef = useRef<HTMLButtonElement>(null);
   const move = async (direction: -1 | 1) => {
     await run(() => states.move(slug, projectId, state.id, direction));
-    // Keep the keyboard on the moved row's matching button.
-    const label = direction === -1 ? `Move ${state.name} up` : `Move ${state.name} down`;
-    requestAnimationFrame(() => {
-      const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(label)}"]`);
-      if (button && !button.disabled) button.focus();
-    });
+    keepFocus(direction === -1 ? upRef : downRef, direction === -1 ? downRef : upRef);
   };
 
   return (
@@ -260,10 +257,22 @@ const StateRow = observer(function StateRow({
       )}
       {!readOnly && (
         <>
-          <IconButton size="sm" label={`Move ${state.name} up`} disabled={first} onClick={() => move(-1)}>
+          <IconButton
+            size="sm"
+            ref={upRef}
+            label={`Move ${state.name} up`}
+            disabled={first}
+            onClick={() => move(-1)}
+          >
             <ArrowUp className="size-3.5" aria-hidden />
           </IconButton>
-          <IconButton size="sm" label={`Move ${state.name} down`} disabled={last} onClick={() => move(1)}>
+          <IconButton
+            size="sm"
+            ref={downRef}
+            label={`Move ${state.name} down`}
+            disabled={last}
+            onClick={() => move(1)}
+          >
             <ArrowDown className="size-3.5" aria-hidden />
           </IconButton>
           <IconButton
@@ -278,3 +287,14 @@ const StateRow = observer(function StateRow({
     </li>
   );
 });
+
+/** After a keyboard move the row re-renders elsewhere: keep focus on its button, or the other one at an end. */
+export function keepFocus(
+  preferred: RefObject<HTMLButtonElement | null>,
+  fallback: RefObject<HTMLButtonElement | null>,
+): void {
+  requestAnimationFrame(() => {
+    const target = preferred.current && !preferred.current.disabled ? preferred.current : fallback.current;
+    target?.focus();
+  });
+}
