@@ -24,6 +24,7 @@ import { instanceRoutes } from './domains/instance/instance.routes.ts';
 import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
 import { archiveRoutes } from './domains/issues/archive.routes.ts';
 import { issuesRoutes } from './domains/issues/issues.routes.ts';
+import { linksRelationsRoutes } from './domains/issues/links-relations.routes.ts';
 import { subIssuesRoutes } from './domains/issues/sub-issues.routes.ts';
 import { subscriptionsRoutes } from './domains/issues/subscriptions.routes.ts';
 import { labelsRoutes } from './domains/labels/labels.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     subscriptionsRoutes,
     archiveRoutes,
     subIssuesRoutes,
+    linksRelationsRoutes,
     commentsRoutes,
     labelsRoutes,
     estimatesRoutes,

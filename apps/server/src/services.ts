@@ -7,6 +7,8 @@ import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
 import { createArchiveService } from './domains/issues/archive.service.ts';
 import { createIssuesService } from './domains/issues/issues.service.ts';
+import { createLinksService } from './domains/issues/links.service.ts';
+import { createRelationsService } from './domains/issues/relations.service.ts';
 import { createSubIssuesService } from './domains/issues/sub-issues.service.ts';
 import { createSubscriptionsService } from './domains/issues/subscriptions.service.ts';
 import { createLabelsService } from './domains/labels/labels.service.ts';
@@ -62,6 +64,8 @@ export function createServices(
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
   const archive = createArchiveService(db, { issues, states });
   const subIssues = createSubIssuesService(db, { issues, states });
+  const links = createLinksService(db, { issues });
+  const relations = createRelationsService(db, { issues, projectMembers });
   const comments = createCommentsService(db, { issues, subscriptions, projectMembers });
   const estimates = createEstimatesService(db, { projects, projectMembers });
   projects.setEstimateLookup(estimates.exists);
@@ -96,6 +100,8 @@ export function createServices(
     subscriptions,
     archive,
     subIssues,
+    links,
+    relations,
     comments,
     labels,
     estimates,

@@ -263,3 +263,12 @@ export function listIssueActivity(db: Executor, issueId: string, after?: Date) {
     )
     .orderBy(asc(activities.created_at), asc(activities.id));
 }
+
+export async function findIssueInWorkspace(db: Executor, workspaceId: string, issueId: string) {
+  const rows = await db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.workspace_id, workspaceId), eq(issues.id, issueId), isNull(issues.deleted_at)))
+    .limit(1);
+  return rows[0];
+}

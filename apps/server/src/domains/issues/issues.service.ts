@@ -30,6 +30,7 @@ import {
   detachChildren,
   findByExternalId,
   findIssue,
+  findIssueInWorkspace,
   insertIssue,
   listIssueActivity,
   lockIssue,
@@ -228,6 +229,12 @@ export function createIssuesService(
       return rows.map(({ activity, actor }) =>
         presentActivity(activity, actor, issue, isAdmin || actor?.id === user.id),
       );
+    },
+
+    /** A live, published work item anywhere in the workspace (for relations across projects). */
+    async findInWorkspace(tx: Executor, workspaceId: string, issueId: string) {
+      const issue = await findIssueInWorkspace(tx, workspaceId, issueId);
+      return issue && !issue.is_draft ? issue : undefined;
     },
 
     setEstimatePointLookup(lookup: EstimatePointLookup) {

@@ -635,6 +635,56 @@ export const reactions = pgTable(
   ],
 );
 
+export const issueLinks = pgTable(
+  'issue_links',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    issue_id: uuid('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    url: text('url').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('issue_links_issue_url_key').on(t.issue_id, t.url)],
+);
+
+/**
+ * One row per related pair, stored in its canonical direction (blocking, start_before,
+ * finish_before, relates_to, duplicate) and shown from both sides.
+ */
+export const issueRelations = pgTable(
+  'issue_relations',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issue_id: uuid('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    related_issue_id: uuid('related_issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    relation_type: text('relation_type').notNull(),
+    ...audit(),
+  },
+  (t) => [
+    uniqueIndex('issue_relations_pair_key').on(
+      sql`least(${t.issue_id}, ${t.related_issue_id})`,
+      sql`greatest(${t.issue_id}, ${t.related_issue_id})`,
+    ),
+    index('issue_relations_related_idx').on(t.related_issue_id),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -652,3 +702,5 @@ export type UserPropertiesRow = typeof userProperties.$inferSelect;
 export type IssueRowDb = typeof issues.$inferSelect;
 export type CommentRow = typeof issueComments.$inferSelect;
 export type ReactionRow = typeof reactions.$inferSelect;
+export type IssueLinkRow = typeof issueLinks.$inferSelect;
+export type IssueRelationRow = typeof issueRelations.$inferSelect;
