@@ -132,6 +132,10 @@ test('create a project, shape its states and labels, add a member; every setting
     page.getByRole('list', { name: 'Estimates' }).getByText('Active', { exact: true }),
   ).toBeVisible();
   await snap(page, 'project-settings-estimates');
+  await nav.getByRole('link', { name: 'Automations' }).click();
+  await page.getByLabel('Close after').selectOption({ label: '3 months' });
+  await expect(page.getByLabel('Close into state')).toBeEnabled();
+  await snap(page, 'project-settings-automations');
 
   // Back on the list: the card, starred.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();

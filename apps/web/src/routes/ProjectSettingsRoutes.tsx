@@ -2,6 +2,7 @@ import type { Project } from '@kite/shared/contracts';
 import { ROLE_NAMES, type Role } from '@kite/shared/domain';
 import { createRoute, Outlet } from '@tanstack/react-router';
 import {
+  Bot,
   Calculator,
   Lock,
   Shapes,
@@ -23,6 +24,7 @@ import {
   type ProjectSettingsTab,
   TAB_ROLES,
 } from '../features/projects/projectAccess.ts';
+import { AutomationsSettings } from '../features/projects/settings/AutomationsSettings.tsx';
 import { EstimatesSettings } from '../features/projects/settings/EstimatesSettings.tsx';
 import { FeaturesSettings } from '../features/projects/settings/FeaturesSettings.tsx';
 import { GeneralSettings } from '../features/projects/settings/GeneralSettings.tsx';
@@ -58,6 +60,7 @@ const TABS: { tab: ProjectSettingsTab; label: string; icon: ReactNode; path: str
   { tab: 'states', label: 'States', icon: <Workflow className="size-4" />, path: '/states' },
   { tab: 'labels', label: 'Labels', icon: <Tags className="size-4" />, path: '/labels' },
   { tab: 'estimates', label: 'Estimates', icon: <Calculator className="size-4" />, path: '/estimates' },
+  { tab: 'automations', label: 'Automations', icon: <Bot className="size-4" />, path: '/automations' },
 ];
 
 function ProjectSettingsLayout() {
@@ -153,6 +156,12 @@ export const projectSettingsEstimatesRoute = createRoute({
   component: () => <Gate tab="estimates">{(p) => <EstimatesSettings {...p} />}</Gate>,
 });
 
+export const projectSettingsAutomationsRoute = createRoute({
+  getParentRoute: () => projectSettingsRoute,
+  path: 'automations',
+  component: () => <Gate tab="automations">{(p) => <AutomationsSettings {...p} />}</Gate>,
+});
+
 export const projectSettingsTree = projectSettingsRoute.addChildren([
   projectSettingsGeneralRoute,
   projectSettingsMembersRoute,
@@ -160,4 +169,5 @@ export const projectSettingsTree = projectSettingsRoute.addChildren([
   projectSettingsStatesRoute,
   projectSettingsLabelsRoute,
   projectSettingsEstimatesRoute,
+  projectSettingsAutomationsRoute,
 ]);

@@ -11,9 +11,16 @@ export function effectiveProjectRole(
   return project.member_role;
 }
 
-export type ProjectSettingsTab = 'general' | 'members' | 'features' | 'states' | 'labels' | 'estimates';
+export type ProjectSettingsTab =
+  | 'general'
+  | 'members'
+  | 'features'
+  | 'states'
+  | 'labels'
+  | 'estimates'
+  | 'automations';
 
-/** The spec's gates (§6): general, members, states, labels need MEMBER; features and estimates need ADMIN. */
+/** The spec's gates (§6): general, members, states, labels need MEMBER; features, estimates and automations need ADMIN. */
 export const TAB_ROLES: Record<ProjectSettingsTab, Role> = {
   general: ROLE.MEMBER,
   members: ROLE.MEMBER,
@@ -21,6 +28,7 @@ export const TAB_ROLES: Record<ProjectSettingsTab, Role> = {
   states: ROLE.MEMBER,
   labels: ROLE.MEMBER,
   estimates: ROLE.ADMIN,
+  automations: ROLE.ADMIN,
 };
 
 export function canSeeTab(tab: ProjectSettingsTab, role: number | null): boolean {
