@@ -43,6 +43,46 @@ export function createArchiveService(db: Db, deps: { issues: IssuesService; stat
       return { archived_at: row.archived_at!.toISOString() };
     },
 
+    /** All or nothing: every work item must be completed or cancelled. */
+    async archiveMany(project: ProjectAccess, user: UserRow, issueIds: string[]) {
+      const p = project.project;
+      const archivedAt = new Date();
+      await db.transaction(async (tx) => {
+        const states = await deps.states.rowsOf(tx, p.id);
+        const closed = new Set(
+          states.filter((s) => ['completed', 'cancelled'].includes(s.group)).map((s) => s.id),
+        );
+        const refused: string[] = [];
+        const rows = [];
+        for (const issueId of new Set(issueIds)) {
+          const current = await lockIssue(tx, p.id, issueId);
+          if (!current || !deps.issues.canSee(project, user, current)) {
+            throw new AppError('not_found', 'Issue not found');
+          }
+          if (!closed.has(current.state_id)) refused.push(issueId);
+          rows.push(current);
+        }
+        if (refused.length > 0) {
+          throw new AppError(
+            'bad_request',
+            'Only work items in completed or cancelled states can be archived',
+            'ARCHIVE_NOT_ALLOWED',
+            {
+              fields: Object.fromEntries(refused.map((id) => [id, 'Not in a completed or cancelled state'])),
+            },
+          );
+        }
+        for (const current of rows) {
+          const row = await updateIssueRow(tx, p.id, current.id, {
+            archived_at: archivedAt,
+            updated_by: user.id,
+          });
+          await recordIssueChanges(tx, user.id, current, row);
+        }
+      });
+      return { archived_at: archivedAt.toISOString() };
+    },
+
     async restore(project: ProjectAccess, user: UserRow, issueId: string): Promise<void> {
       await setArchived(project, user, issueId, false);
     },

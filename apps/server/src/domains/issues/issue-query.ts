@@ -88,10 +88,11 @@ function arrayFilter(raw: string | undefined, column: SQL, param: string): SQL |
 export function buildWhere(
   query: ListIssuesQuery,
   ctx: ListContext,
-  scope: 'normal' | 'archived' = 'normal',
+  scope: 'normal' | 'archived' | 'drafts' = 'normal',
 ): SQL {
   const conditions: SQL[] = [sql`i.project_id = ${ctx.projectId}`, sql`i.deleted_at is null`];
-  if (scope === 'archived') conditions.push(sql`i.archived_at is not null`);
+  if (scope === 'archived') conditions.push(sql`i.archived_at is not null`, sql`not i.is_draft`);
+  else if (scope === 'drafts') conditions.push(sql`i.archived_at is null`, sql`i.is_draft`);
   else conditions.push(sql`i.archived_at is null`, sql`not i.is_draft`);
   if (ctx.onlyCreatedBy) conditions.push(sql`i.created_by = ${ctx.onlyCreatedBy}`);
 

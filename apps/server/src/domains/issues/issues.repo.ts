@@ -272,3 +272,14 @@ export async function findIssueInWorkspace(db: Executor, workspaceId: string, is
     .limit(1);
   return rows[0];
 }
+
+export async function findIssueIdBySequence(db: Executor, projectId: string, sequenceId: number) {
+  const rows = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(
+      and(eq(issues.project_id, projectId), eq(issues.sequence_id, sequenceId), isNull(issues.deleted_at)),
+    )
+    .limit(1);
+  return rows[0]?.id;
+}

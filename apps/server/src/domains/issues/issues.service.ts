@@ -30,6 +30,7 @@ import {
   detachChildren,
   findByExternalId,
   findIssue,
+  findIssueIdBySequence,
   findIssueInWorkspace,
   insertIssue,
   listIssueActivity,
@@ -82,11 +83,18 @@ export function createIssuesService(
     return new Map(states.map((s) => [s.id, s.group]));
   }
 
-  async function visibleIssue(project: ProjectAccess, user: UserRow, issueId: string, tx: Executor = db) {
-    const issue = await findIssue(tx, project.project.id, issueId);
+  /** Drafts are seen only by their creator, and only through the drafts endpoints (`draft: true`). */
+  function isVisible(issue: IssueRowDb | undefined, project: ProjectAccess, user: UserRow, draft: boolean) {
+    if (!issue || issue.is_draft !== draft) return false;
+    if (draft) return issue.created_by === user.id;
     const creatorOnly = onlyCreatedBy(project, user);
-    if (!issue || issue.is_draft || (creatorOnly && issue.created_by !== creatorOnly)) throw issueNotFound();
-    return issue;
+    return !creatorOnly || issue.created_by === creatorOnly;
+  }
+
+  async function visibleIssue(project: ProjectAccess, user: UserRow, issueId: string, draft = false) {
+    const issue = await findIssue(db, project.project.id, issueId);
+    if (!isVisible(issue, project, user, draft)) throw issueNotFound();
+    return issue!;
   }
 
   /** Validates references of a create/update against the project; returns the columns to write. */
@@ -221,6 +229,21 @@ export function createIssuesService(
     assertVisible: (project: ProjectAccess, user: UserRow, issueId: string) =>
       visibleIssue(project, user, issueId),
 
+    /** The visibility rule applied to a row already read (inside a transaction). */
+    canSee: (project: ProjectAccess, user: UserRow, row: IssueRowDb) => isVisible(row, project, user, false),
+
+    /** A work item by its key's number within a project the caller belongs to ('Issue not found' otherwise). */
+    async getBySequence(
+      project: ProjectAccess | undefined,
+      user: UserRow,
+      sequenceId: number,
+    ): Promise<IssueDetail> {
+      if (!project?.membership) throw issueNotFound();
+      const issueId = await findIssueIdBySequence(db, project.project.id, sequenceId);
+      if (!issueId) throw issueNotFound();
+      return this.get(project, user, issueId);
+    },
+
     /** Property changes of a visible work item (api.md §5.13), oldest first. */
     async activity(project: ProjectAccess, user: UserRow, issueId: string, after?: Date) {
       const issue = await visibleIssue(project, user, issueId);
@@ -283,8 +306,8 @@ export function createIssuesService(
       return presentIssueDetail(issue.row, groupsOf(issue.states), { isSubscribed: true });
     },
 
-    async get(project: ProjectAccess, user: UserRow, issueId: string): Promise<IssueDetail> {
-      const issue = await visibleIssue(project, user, issueId);
+    async get(project: ProjectAccess, user: UserRow, issueId: string, draft = false): Promise<IssueDetail> {
+      const issue = await visibleIssue(project, user, issueId, draft);
       const states = await statesOf(db, project.project.id);
       return presentIssueDetail(issue, groupsOf(states), {
         isSubscribed: await isSubscribed(db, issue.id, user.id),
@@ -296,13 +319,12 @@ export function createIssuesService(
       user: UserRow,
       issueId: string,
       body: UpdateIssueBody,
+      draft = false,
     ): Promise<IssueDetail> {
       const p = project.project;
       const result = await db.transaction(async (tx) => {
         const current = await lockIssue(tx, p.id, issueId);
-        const creatorOnly = onlyCreatedBy(project, user);
-        if (!current || current.is_draft || (creatorOnly && current.created_by !== creatorOnly))
-          throw issueNotFound();
+        if (!current || !isVisible(current, project, user, draft)) throw issueNotFound();
         if ((project.role ?? 0) < ROLE.MEMBER && current.created_by !== user.id) {
           throw new AppError('forbidden', 'You do not have permission to perform this action');
         }
@@ -328,12 +350,50 @@ export function createIssuesService(
       return presentIssueDetail(result.row, groupsOf(result.states), { isSubscribed: result.subscribed });
     },
 
-    async remove(project: ProjectAccess, user: UserRow, issueId: string): Promise<void> {
+    /** One transaction for many work items: any missing or invisible id fails it with 'Issue not found'. */
+    async updateMany(project: ProjectAccess, user: UserRow, issueIds: string[], body: UpdateIssueBody) {
+      const p = project.project;
+      const result = await db.transaction(async (tx) => {
+        const states = await statesOf(tx, p.id);
+        const rows: IssueRowDb[] = [];
+        for (const issueId of new Set(issueIds)) {
+          const current = await lockIssue(tx, p.id, issueId);
+          if (!current || !isVisible(current, project, user, false)) throw issueNotFound();
+          if (current.archived_at) throw new AppError('bad_request', 'Archived work items are read-only');
+          const values = await resolve(tx, project, body, current, states);
+          const row = await updateIssueRow(tx, p.id, issueId, { ...values, updated_by: user.id });
+          await recordIssueChanges(tx, user.id, current, row);
+          await subscribe(
+            tx,
+            scopeOf(row),
+            row.assignee_ids.filter((id) => !current.assignee_ids.includes(id)),
+          );
+          rows.push(row);
+        }
+        return { rows, states };
+      });
+      return result.rows.map((row) => presentIssueRow(row, groupsOf(result.states)));
+    },
+
+    async removeMany(project: ProjectAccess, user: UserRow, issueIds: string[]): Promise<void> {
+      const p = project.project;
+      await db.transaction(async (tx) => {
+        for (const issueId of new Set(issueIds)) {
+          const current = await lockIssue(tx, p.id, issueId);
+          if (!current || !isVisible(current, project, user, false)) throw issueNotFound();
+          await softDeleteIssue(tx, p.id, issueId);
+          if (current.parent_id) await adjustSubIssueCount(tx, current.parent_id, -1);
+          await detachChildren(tx, issueId);
+          await recordIssueDeleted(tx, user.id, current);
+        }
+      });
+    },
+
+    async remove(project: ProjectAccess, user: UserRow, issueId: string, draft = false): Promise<void> {
       const p = project.project;
       await db.transaction(async (tx) => {
         const current = await lockIssue(tx, p.id, issueId);
-        const creatorOnly = onlyCreatedBy(project, user);
-        if (!current || (creatorOnly && current.created_by !== creatorOnly)) throw issueNotFound();
+        if (!current || !isVisible(current, project, user, draft)) throw issueNotFound();
         if ((project.role ?? 0) < ROLE.ADMIN && current.created_by !== user.id) {
           throw new AppError('forbidden', 'You do not have permission to perform this action');
         }
@@ -349,10 +409,11 @@ export function createIssuesService(
       project: ProjectAccess,
       user: UserRow,
       query: ListIssuesQuery,
-      scope: 'normal' | 'archived' = 'normal',
+      scope: 'normal' | 'archived' | 'drafts' = 'normal',
     ) {
       const page = parsePage(query, 1000);
       const ctx = await listContext(project, user);
+      if (scope === 'drafts') ctx.onlyCreatedBy = user.id;
       const where = buildWhere(query, ctx, scope);
       const orderBy = buildOrderBy(query.order_by);
       if (query.sub_group_by && !query.group_by) {

@@ -215,3 +215,18 @@ export async function countProjects(db: Executor, workspaceId: string): Promise<
     .where(and(eq(projects.workspace_id, workspaceId), isNull(projects.deleted_at)));
   return rows[0]?.n ?? 0;
 }
+
+export async function findProjectIdByIdentifier(db: Executor, workspaceId: string, identifier: string) {
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.workspace_id, workspaceId),
+        eq(projects.identifier, identifier),
+        isNull(projects.deleted_at),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.id;
+}

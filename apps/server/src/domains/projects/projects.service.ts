@@ -17,6 +17,7 @@ import {
   favoriteProjectIds,
   findLiveByName,
   findProject,
+  findProjectIdByIdentifier,
   findProjectWithMembership,
   identifiersLike,
   insertFavorite,
@@ -111,6 +112,15 @@ export function createProjectsService(
         membership: found.membership,
         role: effectiveProjectRole(access.membership.role, found.membership?.role ?? null),
       };
+    },
+
+    /** The caller's access to a project named by its identifier (work item keys such as WEB-12). */
+    async accessByIdentifier(
+      access: WorkspaceAccess,
+      identifier: string,
+    ): Promise<ProjectAccess | undefined> {
+      const projectId = await findProjectIdByIdentifier(db, access.workspace.id, identifier.toUpperCase());
+      return projectId ? this.access(access, projectId) : undefined;
     },
 
     present: (project: ProjectAccess, user: UserRow) => present(project.project, user, project.role),

@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  addProjectMember,
+  createProject,
+  createWorkspace,
+  type SignedIn,
+  signUp,
+} from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: SignedIn;
+let slug: string;
+let project: { id: string; identifier: string };
+let base: string;
+let states: { id: string; group: string }[];
+beforeEach(async () => {
+  t = await startTestApp();
+  owner = await signUp(t);
+  slug = (await createWorkspace(owner)).slug;
+  project = await createProject(owner, slug, { identifier: 'WEB' });
+  base = `/api/workspaces/${slug}/projects/${project.id}`;
+  states = (await owner.client.get(`${base}/states/`)).body;
+});
+afterEach(() => t.close());
+
+const create = async (body: Record<string, unknown>) =>
+  (await owner.client.post(`${base}/issues/`, body)).body;
+const stateOf = (group: string) => states.find((s) => s.group === group)!.id;
+
+describe('bulk operations', () => {
+  it('updates many work items in one transaction, all or nothing', async () => {
+    const a = await create({ name: 'A' });
+    const b = await create({ name: 'B' });
+    const updated = await owner.client.post(`${base}/bulk-operation-issues/`, {
+      issue_ids: [a.id, b.id],
+      properties: { priority: 'urgent', state_id: stateOf('started'), assignee_ids: [owner.user.id] },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(
+      updated.body.map((r: { priority: string; state__group: string }) => [r.priority, r.state__group]),
+    ).toEqual([
+      ['urgent', 'started'],
+      ['urgent', 'started'],
+    ]);
+    const missing = await owner.client.post(`${base}/bulk-operation-issues/`, {
+      issue_ids: [a.id, '00000000-0000-4000-8000-000000000000'],
+      properties: { priority: 'low' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('Issue not found');
+    expect((await owner.client.get(`${base}/issues/${a.id}/`)).body.priority).toBe('urgent');
+    const badDates = await owner.client.post(`${base}/bulk-operation-issues/`, {
+      issue_ids: [a.id],
+      properties: { start_date: '2026-06-02', target_date: '2026-06-01' },
+    });
+    expect(badDates.status).toBe(400);
+  });
+
+  it('archives only when every work item is closed, and deletes for admins', async () => {
+    const done = await create({ name: 'Done', state_id: stateOf('completed') });
+    const open = await create({ name: 'Open' });
+    const refused = await owner.client.post(`${base}/bulk-archive-issues/`, {
+      issue_ids: [done.id, open.id],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_code).toBe('ARCHIVE_NOT_ALLOWED');
+    expect(Object.keys(refused.body.fields)).toEqual([open.id]);
+    expect((await owner.client.get(`${base}/issues/${done.id}/`)).body.archived_at).toBeNull();
+    const archived = await owner.client.post(`${base}/bulk-archive-issues/`, { issue_ids: [done.id] });
+    expect(archived.body.archived_at).toMatch(/Z$/);
+
+    const member = await addMember(t, owner, slug, 15);
+    await addProjectMember(owner, slug, project.id, member.user.id, 15);
+    expect(
+      (
+        await member.client.request('DELETE', `${base}/bulk-delete-issues/`, {
+          json: { issue_ids: [open.id] },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await owner.client.request('DELETE', `${base}/bulk-delete-issues/`, {
+          json: { issue_ids: [open.id] },
+        })
+      ).status,
+    ).toBe(204);
+    expect((await owner.client.get(`${base}/issues/${open.id}/`)).status).toBe(404);
+  });
+});
+
+describe('drafts', () => {
+  it('keeps drafts to their creator until published', async () => {
+    const draft = await owner.client.post(`${base}/issue-drafts/`, { name: 'Idea' });
+    expect(draft.status, draft.text).toBe(201);
+    expect(draft.body.is_draft).toBe(true);
+    expect((await owner.client.get(`${base}/issues/`)).body.total_count).toBe(0);
+    expect((await owner.client.get(`${base}/issues/${draft.body.id}/`)).status).toBe(404);
+    expect(
+      (await owner.client.get(`${base}/issue-drafts/`)).body.results.map((r: { id: string }) => r.id),
+    ).toEqual([draft.body.id]);
+    const member = await addMember(t, owner, slug, 15);
+    await addProjectMember(owner, slug, project.id, member.user.id, 15);
+    expect((await member.client.get(`${base}/issue-drafts/`)).body.total_count).toBe(0);
+    expect((await member.client.get(`${base}/issue-drafts/${draft.body.id}/`)).status).toBe(404);
+    const published = await owner.client.patch(`${base}/issue-drafts/${draft.body.id}/`, { is_draft: false });
+    expect(published.body.is_draft).toBe(false);
+    expect((await owner.client.get(`${base}/issue-drafts/`)).body.total_count).toBe(0);
+    expect((await member.client.get(`${base}/issues/${draft.body.id}/`)).status).toBe(200);
+  });
+});
+
+describe('work item keys', () => {
+  it('finds a work item by IDENTIFIER-number for project members only', async () => {
+    const issue = await create({ name: 'Keyed' });
+    const found = await owner.client.get(`/api/workspaces/${slug}/work-items/web-1/`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.id).toBe(issue.id);
+    expect((await owner.client.get(`/api/workspaces/${slug}/work-items/WEB-2/`)).body.error).toBe(
+      'Issue not found',
+    );
+    expect((await owner.client.get(`/api/workspaces/${slug}/work-items/nonsense/`)).status).toBe(404);
+    const outsider = await addMember(t, owner, slug, 15);
+    expect((await outsider.client.get(`/api/workspaces/${slug}/work-items/WEB-1/`)).status).toBe(404);
+  });
+});
