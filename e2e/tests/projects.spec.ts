@@ -152,4 +152,23 @@ test('create a project, shape its states and labels, add a member; every setting
     .click();
   await expect(page.getByRole('heading', { name: 'Work items arrive in the next release' })).toBeVisible();
   await snap(page, 'project-issues');
+
+  // Archive from the settings, find it under Archived, restore it.
+  await page.getByRole('link', { name: 'Project settings' }).click();
+  await page.getByRole('button', { name: 'Archive project' }).click();
+  await page
+    .getByRole('dialog', { name: 'Archive Mobile App?' })
+    .getByRole('button', { name: 'Archive' })
+    .click();
+  await expect(page.getByText('This project is archived and read-only.')).toBeVisible();
+  await expect(page.getByLabel('Project name')).toBeDisabled();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByRole('region', { name: 'No projects yet' })).toBeVisible();
+  await page.getByRole('tab', { name: /Archived/ }).click();
+  await expect(page.getByRole('list', { name: 'Archived projects' })).toBeVisible();
+  await snap(page, 'projects-archived');
+  await page.getByRole('button', { name: 'Restore Mobile App' }).click();
+  await expect(page.getByRole('region', { name: 'No archived projects' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Projects' }).click();
+  await expect(page.getByRole('listitem', { name: 'Mobile App' })).toBeVisible();
 });

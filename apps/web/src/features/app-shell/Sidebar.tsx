@@ -160,6 +160,9 @@ const SidebarProjects = observer(function SidebarProjects({
           )}
         </div>
       )}
+      {!collapsed && loaded && mine.length === 0 && (
+        <p className="px-2 py-1 text-xs text-fg-subtle">You have not joined any project yet.</p>
+      )}
       <ul aria-label="Your projects" className="flex flex-col gap-0.5">
         {mine.map((project) => (
           <li key={project.id}>
