@@ -2,8 +2,9 @@ import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
-import type { UserRow } from '../../platform/db/schema.ts';
+import type { CommentRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
+import { enqueue } from '../../platform/jobs/outbox.ts';
 import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
 import type { SubscriptionsService } from '../issues/subscriptions.service.ts';
@@ -22,6 +23,19 @@ import {
 import { mentionedUserIds } from './mentions.ts';
 
 export type CommentsService = ReturnType<typeof createCommentsService>;
+
+function commentEvent(topic: string, comment: CommentRow, actorId: string) {
+  return {
+    workspace_id: comment.workspace_id,
+    topic,
+    payload: {
+      comment_id: comment.id,
+      issue_id: comment.issue_id,
+      project_id: comment.project_id,
+      actor_id: actorId,
+    },
+  };
+}
 
 const commentNotFound = () => new AppError('not_found', 'Comment not found');
 const alreadyReacted = () =>
@@ -103,17 +117,21 @@ export function createCommentsService(
       const issue = await deps.issues.assertVisible(project, user, issueId);
       if (body.parent) await load(project, user, body.parent, issueId);
       const html = sanitizeRichText(body.comment_html);
-      const row = await insertComment(db, {
-        workspace_id: issue.workspace_id,
-        project_id: issue.project_id,
-        issue_id: issue.id,
-        actor_id: user.id,
-        comment_html: html,
-        comment_stripped: stripHtml(html),
-        access: body.access ?? 'INTERNAL',
-        parent_id: body.parent ?? null,
-        created_by: user.id,
-        updated_by: user.id,
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertComment(tx, {
+          workspace_id: issue.workspace_id,
+          project_id: issue.project_id,
+          issue_id: issue.id,
+          actor_id: user.id,
+          comment_html: html,
+          comment_stripped: stripHtml(html),
+          access: body.access ?? 'INTERNAL',
+          parent_id: body.parent ?? null,
+          created_by: user.id,
+          updated_by: user.id,
+        });
+        await enqueue(tx, [commentEvent('comment.created', inserted, user.id)]);
+        return inserted;
       });
       await subscribeParticipants(project, issue.id, [user.id, ...mentionedUserIds(html)]);
       return presentComment(row, user, [], true);
@@ -134,7 +152,11 @@ export function createCommentsService(
         values.comment_stripped = stripHtml(values.comment_html);
       }
       if (body.access !== undefined) values.access = body.access;
-      const row = await updateCommentRow(db, commentId, values);
+      const row = await db.transaction(async (tx) => {
+        const updated = await updateCommentRow(tx, commentId, values);
+        await enqueue(tx, [commentEvent('comment.updated', updated, user.id)]);
+        return updated;
+      });
       if (values.comment_html)
         await subscribeParticipants(project, issueId, mentionedUserIds(values.comment_html));
       const reactions = await commentReactions(db, [commentId]);
@@ -149,7 +171,13 @@ export function createCommentsService(
     async remove(project: ProjectAccess, user: UserRow, issueId: string, commentId: string): Promise<void> {
       const found = await load(project, user, commentId, issueId);
       assertAuthorOrAdmin(project, user, found.comment.actor_id);
-      await updateCommentRow(db, commentId, { deleted_at: new Date(), updated_by: user.id });
+      await db.transaction(async (tx) => {
+        const deleted = await updateCommentRow(tx, commentId, {
+          deleted_at: new Date(),
+          updated_by: user.id,
+        });
+        await enqueue(tx, [commentEvent('comment.deleted', deleted, user.id)]);
+      });
     },
 
     /** Property activity and/or comments of a work item, merged oldest first (api.md §5.13). */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outbox } from '../../platform/db/schema.ts';
 import {
   addMember,
   addProjectMember,
@@ -85,6 +86,10 @@ describe('comments', () => {
     expect((await other.client.delete(url)).status).toBe(403);
     expect((await owner.client.delete(url)).status).toBe(204);
     expect((await owner.client.get(url)).status).toBe(404);
+    const topics = (await t.services.db.select().from(outbox))
+      .map((e) => e.topic)
+      .filter((x) => x.startsWith('comment'));
+    expect(topics).toEqual(['comment.created', 'comment.updated', 'comment.deleted']);
 
     const guest = await addMember(t, owner, slug, 5);
     await addProjectMember(owner, slug, projectId, guest.user.id, 5);

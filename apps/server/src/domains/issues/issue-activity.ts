@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db/database.ts';
 import { activities, type IssueRowDb } from '../../platform/db/schema.ts';
+import { enqueue } from '../../platform/jobs/outbox.ts';
 
 /** Fields whose changes are recorded, with how a value is written down. */
 const TRACKED: Record<string, (row: IssueRowDb) => string | null> = {
@@ -39,8 +40,17 @@ export async function recordIssueChanges(
     issue_id: after.id,
     actor_id: actorId,
   };
+  const event = (
+    topic: string,
+    changes: Record<string, { old: string | null; new: string | null }> = {},
+  ) => ({
+    workspace_id: after.workspace_id,
+    topic,
+    payload: { issue_id: after.id, project_id: after.project_id, actor_id: actorId, changes },
+  });
   if (!before) {
     await tx.insert(activities).values({ ...base, verb: 'created', comment: 'created the work item' });
+    await enqueue(tx, [event('issue.created')]);
     return;
   }
   const rows = Object.entries(TRACKED)
@@ -57,7 +67,14 @@ export async function recordIssueChanges(
         comment: `updated the ${field.replace(/_/g, ' ')}`,
       };
     });
-  if (rows.length > 0) await tx.insert(activities).values(rows);
+  if (rows.length === 0) return;
+  await tx.insert(activities).values(rows);
+  await enqueue(tx, [
+    event(
+      'issue.updated',
+      Object.fromEntries(rows.map((r) => [r.field, { old: r.old_value, new: r.new_value }])),
+    ),
+  ]);
 }
 
 export async function recordIssueDeleted(tx: Executor, actorId: string, issue: IssueRowDb): Promise<void> {
@@ -69,4 +86,11 @@ export async function recordIssueDeleted(tx: Executor, actorId: string, issue: I
     verb: 'deleted',
     comment: 'deleted the work item',
   });
+  await enqueue(tx, [
+    {
+      workspace_id: issue.workspace_id,
+      topic: 'issue.deleted',
+      payload: { issue_id: issue.id, project_id: issue.project_id, actor_id: actorId },
+    },
+  ]);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activities } from '../../platform/db/schema.ts';
+import { activities, outbox } from '../../platform/db/schema.ts';
 import {
   addMember,
   addProjectMember,
@@ -154,6 +154,10 @@ describe('creating and editing work items', () => {
       .map((r) => r.field)
       .sort();
     expect(fields).toEqual(['assignees', 'labels', 'name', 'parent', 'state']);
+    // The same transactions queued events for notifications, webhooks and realtime.
+    const events = (await t.services.db.select().from(outbox)).filter((e) => e.payload.issue_id === child.id);
+    expect(events.map((e) => e.topic)).toEqual(['issue.created', 'issue.updated']);
+    expect(Object.keys(events[1]!.payload.changes as object).sort()).toEqual(fields);
     // A label in use is detached from issues when deleted.
     const labelled = await create({ name: 'Labelled', label_ids: [label.id] });
     expect((await owner.client.delete(`${base}/issue-labels/${label.id}/`)).status).toBe(204);

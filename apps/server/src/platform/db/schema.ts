@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -683,6 +684,24 @@ export const issueRelations = pgTable(
     ),
     index('issue_relations_related_idx').on(t.related_issue_id),
   ],
+);
+
+/**
+ * Transactional outbox: every write others must hear about adds a row in its own transaction;
+ * workers turn rows into notifications, webhook deliveries and realtime events (at least once).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    workspace_id: uuid('workspace_id').notNull(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    created_at: createdAt(),
+    processed_at: ts('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('outbox_pending_idx').on(t.id).where(sql`${t.processed_at} is null`)],
 );
 
 export type UserRow = typeof users.$inferSelect;
