@@ -13,7 +13,8 @@ import {
   Workflow,
 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
 import { useStores } from '../app/StoresContext.tsx';
 import { PageHeader } from '../features/app-shell/PageHeader.tsx';
 import { SettingsNav, type SettingsNavItem } from '../features/app-shell/SettingsNav.tsx';
@@ -31,8 +32,10 @@ import { GeneralSettings } from '../features/projects/settings/GeneralSettings.t
 import { LabelsSettings } from '../features/projects/settings/LabelsSettings.tsx';
 import { ProjectMembersSettings } from '../features/projects/settings/ProjectMembersSettings.tsx';
 import { StatesSettings } from '../features/projects/settings/StatesSettings.tsx';
+import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { PageLoader } from '../ui/Spinner.tsx';
+import { toastError } from '../ui/toast.ts';
 import { loadProject } from './ProjectIssuesRoute.tsx';
 import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 
@@ -93,6 +96,10 @@ function ProjectSettingsLayout() {
                 icon={<Lock className="size-5" />}
                 title="Join this project to see its settings"
                 description="Only members of the project can view or change its settings."
+                action={
+                  project.network === 2 &&
+                  !project.archived_at && <JoinButton slug={slug} project={project} />
+                }
               />
             ) : (
               <Outlet />
@@ -101,6 +108,27 @@ function ProjectSettingsLayout() {
         </div>
       </div>
     </>
+  );
+}
+
+function JoinButton({ slug, project }: { slug: string; project: Project }) {
+  const { projects } = useStores();
+  const [busy, setBusy] = useState(false);
+  const join = async () => {
+    setBusy(true);
+    try {
+      await projects.join(slug, project.id);
+      toast.success(`You joined ${project.name}`);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="primary" onClick={join} loading={busy}>
+      Join project
+    </Button>
   );
 }
 

@@ -141,6 +141,8 @@ describe('states tab', () => {
     const user = userEvent.setup();
     renderApp('/acme/settings/projects/p1/states');
     await user.click(await screen.findByRole('button', { name: 'Delete Backlog' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete state Backlog?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete state' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Default state cannot be deleted'));
     expect(within(screen.getByRole('list', { name: 'Backlog states' })).getByText('Backlog')).toBeTruthy();
   });
@@ -235,5 +237,64 @@ describe('reorder arithmetic', () => {
     ['x', -1, null],
   ] as const)('state %s moved %i → %s', (id, dir, expected) => {
     expect(sequenceForMove(states, id, dir)).toBe(expected);
+  });
+});
+
+describe('favorites and joining', () => {
+  it('stars at once and un-stars again when the server refuses', async () => {
+    setup(20);
+    fakeApi.fail(
+      'POST',
+      '/api/workspaces/acme/user-favorite-projects/',
+      403,
+      'You do not have permission to do that.',
+      'FORBIDDEN',
+    );
+    const toastError = vi.spyOn(toast, 'error');
+    const user = userEvent.setup();
+    renderApp('/acme/projects');
+    const card = await screen.findByRole('listitem', { name: 'Mobile App' });
+    await user.click(within(card).getByRole('button', { name: 'Add Mobile App to favorites' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('You do not have permission to do that.'));
+    expect(
+      within(card).getByRole('button', { name: 'Add Mobile App to favorites' }).getAttribute('aria-pressed'),
+    ).toBe('false');
+  });
+
+  it('offers Join for a public project the caller is not in, and shows Joined after', async () => {
+    fakeApi.reset();
+    const outside = makeProject({ is_member: false, member_role: null });
+    signedIntoAcme(fakeApi, makeWorkspace({ role: 15 }))
+      .on('GET', '/api/workspaces/acme/projects/', [outside])
+      .on('POST', '/api/users/me/workspaces/acme/projects/invitations/', [])
+      .on('GET', `${P}/`, makeProject({ member_role: 15, total_members: 2 }));
+    const user = userEvent.setup();
+    renderApp('/acme/projects');
+    const card = await screen.findByRole('listitem', { name: 'Mobile App' });
+    await user.click(within(card).getByRole('button', { name: 'Join Mobile App' }));
+    expect(await within(card).findByText('Joined')).toBeTruthy();
+    expect(fakeApi.callsTo('POST', '/api/users/me/workspaces/acme/projects/invitations/')[0]?.body).toEqual({
+      project_ids: ['p1'],
+    });
+  });
+
+  it('filters by name or identifier', async () => {
+    fakeApi.reset();
+    signedIntoAcme(fakeApi).on('GET', '/api/workspaces/acme/projects/', [
+      makeProject({ id: 'p1', name: 'Mobile App', identifier: 'MOB' }),
+      makeProject({ id: 'p2', name: 'Website', identifier: 'WEB' }),
+    ]);
+    const user = userEvent.setup();
+    renderApp('/acme/projects');
+    const list = await screen.findByRole('list', { name: 'Projects' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search projects' }), 'web');
+    expect(within(list).queryByRole('listitem', { name: 'Mobile App' })).toBeNull();
+    expect(within(list).getByRole('listitem', { name: 'Website' })).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Sort projects'), '-name');
+    await waitFor(() =>
+      expect(fakeApi.calls.some((c) => c.path === '/api/workspaces/acme/projects/?order_by=-name')).toBe(
+        true,
+      ),
+    );
   });
 });

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { Button, IconButton } from '../../../ui/Button.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { Input } from '../../../ui/Input.tsx';
 import { PageLoader } from '../../../ui/Spinner.tsx';
 import { toastError } from '../../../ui/toast.ts';
@@ -201,6 +202,7 @@ const StateRow = observer(function StateRow({
   readOnly: boolean;
 }) {
   const { states } = useStores();
+  const [deleting, setDeleting] = useState(false);
 
   const run = async (action: () => Promise<void>, success?: string): Promise<boolean> => {
     try {
@@ -275,15 +277,19 @@ const StateRow = observer(function StateRow({
           >
             <ArrowDown className="size-3.5" aria-hidden />
           </IconButton>
-          <IconButton
-            size="sm"
-            label={`Delete ${state.name}`}
-            onClick={() => run(() => states.remove(slug, projectId, state.id), `${state.name} deleted`)}
-          >
+          <IconButton size="sm" label={`Delete ${state.name}`} onClick={() => setDeleting(true)}>
             <Trash2 className="size-3.5" aria-hidden />
           </IconButton>
         </>
       )}
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete state ${state.name}?`}
+        description="Only a state without work items can be deleted, and never the default one."
+        confirmLabel="Delete state"
+        onConfirm={() => run(() => states.remove(slug, projectId, state.id), `${state.name} deleted`)}
+      />
     </li>
   );
 });
