@@ -9,6 +9,7 @@ import { createArchiveService } from './domains/issues/archive.service.ts';
 import { createIssuesService } from './domains/issues/issues.service.ts';
 import { createLinksService } from './domains/issues/links.service.ts';
 import { createRelationsService } from './domains/issues/relations.service.ts';
+import { createIssueSearchService } from './domains/issues/search.service.ts';
 import { createSubIssuesService } from './domains/issues/sub-issues.service.ts';
 import { createSubscriptionsService } from './domains/issues/subscriptions.service.ts';
 import { createLabelsService } from './domains/labels/labels.service.ts';
@@ -65,6 +66,7 @@ export function createServices(
   const archive = createArchiveService(db, { issues, states });
   const subIssues = createSubIssuesService(db, { issues, states });
   const links = createLinksService(db, { issues });
+  const issueSearch = createIssueSearchService(db, { issues, projectMembers });
   const relations = createRelationsService(db, { issues, projectMembers });
   const comments = createCommentsService(db, { issues, subscriptions, projectMembers });
   const estimates = createEstimatesService(db, { projects, projectMembers });
@@ -101,6 +103,7 @@ export function createServices(
     archive,
     subIssues,
     links,
+    issueSearch,
     relations,
     comments,
     labels,

@@ -32,7 +32,7 @@ const bulkProperties = updateIssueBodySchema
     module_ids: z.array(z.uuid()).max(0, 'Modules are not available yet').optional(),
   });
 
-export function bulkDraftsRoutes(app: App, { issues, archive, projects }: Services) {
+export function bulkDraftsRoutes(app: App, { issues, archive, projects, issueSearch }: Services) {
   const base = '/api/workspaces/:slug/projects/:project_id';
 
   app.post(
@@ -135,6 +135,28 @@ export function bulkDraftsRoutes(app: App, { issues, archive, projects }: Servic
       await issues.remove(projectOf(request), userOf(request), request.params.issue_id, true);
       return reply.code(204).send();
     },
+  );
+
+  const bool = z.enum(['true', 'false']).optional();
+  app.get(
+    `${base}/search-issues/`,
+    {
+      config: projectConfig(ROLE.GUEST),
+      schema: {
+        tags: ['issues'],
+        params: projectParams,
+        querystring: z.object({
+          search: z.string().max(255).optional(),
+          workspace_search: bool,
+          issue_id: z.string().optional(),
+          parent: bool,
+          sub_issue: bool,
+          issue_relation: bool,
+          target_date: z.string().optional(),
+        }),
+      },
+    },
+    (request) => issueSearch.search(accessOf(request), projectOf(request), userOf(request), request.query),
   );
 
   app.get(

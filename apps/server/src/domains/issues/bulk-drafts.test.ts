@@ -126,3 +126,38 @@ describe('work item keys', () => {
     expect((await outsider.client.get(`/api/workspaces/${slug}/work-items/WEB-1/`)).status).toBe(404);
   });
 });
+
+describe('search', () => {
+  it('finds by name, key and number, and leaves out the item, its parent chain and related ones', async () => {
+    const parent = await create({ name: 'Login page' });
+    const child = await create({ name: 'Login button', parent_id: parent.id });
+    const other = await create({ name: 'Signup form' });
+    const search = (q: string) => owner.client.get(`${base}/search-issues/?${q}`);
+    const byName = await search('search=login');
+    expect(byName.status, byName.text).toBe(200);
+    expect(byName.body.map((r: { name: string }) => r.name).sort()).toEqual(['Login button', 'Login page']);
+    expect(byName.body[0]).toMatchObject({
+      project__identifier: 'WEB',
+      workspace__slug: slug,
+      state__group: 'backlog',
+    });
+    expect((await search('search=web-3')).body.map((r: { id: string }) => r.id)).toEqual([other.id]);
+    expect((await search('search=2')).body.map((r: { id: string }) => r.id)).toContain(child.id);
+    const forParent = await search(`search=login&issue_id=${parent.id}&parent=true`);
+    expect(forParent.body).toEqual([]);
+    const forSubIssues = await search(`search=login&issue_id=${parent.id}&sub_issue=true`);
+    expect(forSubIssues.body).toEqual([]);
+    await owner.client.post(`${base}/issues/${other.id}/issue-relation/`, {
+      relation_type: 'relates_to',
+      issues: [parent.id],
+    });
+    const forRelations = await search(`issue_id=${parent.id}&issue_relation=true`);
+    expect(forRelations.body.map((r: { id: string }) => r.id)).toEqual([child.id]);
+    const elsewhere = await createProject(owner, slug, { identifier: 'API' });
+    await owner.client.post(`/api/workspaces/${slug}/projects/${elsewhere.id}/issues/`, {
+      name: 'Login API',
+    });
+    expect((await search('search=login')).body).toHaveLength(2);
+    expect((await search('search=login&workspace_search=true')).body).toHaveLength(3);
+  });
+});

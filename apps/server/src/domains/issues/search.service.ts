@@ -1,0 +1,63 @@
+import { ROLE } from '@kite/shared/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
+import type { ProjectMembersService } from '../projects/project-members.service.ts';
+import type { IssuesService } from './issues.service.ts';
+import { searchIssues } from './search.repo.ts';
+
+export type IssueSearchService = ReturnType<typeof createIssueSearchService>;
+
+export interface IssueSearchQuery {
+  search?: string;
+  workspace_search?: 'true' | 'false';
+  issue_id?: string;
+  parent?: 'true' | 'false';
+  sub_issue?: 'true' | 'false';
+  issue_relation?: 'true' | 'false';
+  target_date?: string;
+}
+
+/** The pickers' search (parent, sub-issues, relations): up to 100 matches, api.md §5.17. */
+export function createIssueSearchService(
+  db: Db,
+  deps: { issues: IssuesService; projectMembers: ProjectMembersService },
+) {
+  return {
+    async search(access: WorkspaceAccess, project: ProjectAccess, user: UserRow, query: IssueSearchQuery) {
+      let projectIds = [project.project.id];
+      let onlyMine =
+        (project.role ?? 0) <= ROLE.GUEST && !project.project.guest_view_all_features ? projectIds : [];
+      if (query.workspace_search === 'true') {
+        const roles = await deps.projectMembers.rolesOf(access, user);
+        projectIds = Object.keys(roles);
+        // Guests in other projects: without the project row at hand, limit them to their own items.
+        onlyMine = projectIds.filter((id) => (roles[id] ?? 0) <= ROLE.GUEST);
+      }
+      const exclusions: SQL[] = [];
+      if (query.issue_id && /^[0-9a-f-]{36}$/i.test(query.issue_id)) {
+        const issue = await deps.issues.assertVisible(project, user, query.issue_id);
+        exclusions.push(sql`i.id <> ${issue.id}`);
+        if (query.parent === 'true') {
+          // Candidates for a new parent: not the item's own descendants.
+          exclusions.push(sql`i.id not in (
+            with recursive d(id) as (select id from issues where parent_id = ${issue.id}
+              union all select c.id from issues c join d on c.parent_id = d.id)
+            select id from d)`);
+        }
+        if (query.sub_issue === 'true') {
+          exclusions.push(sql`i.parent_id is distinct from ${issue.id}`);
+          if (issue.parent_id) exclusions.push(sql`i.id <> ${issue.parent_id}`);
+        }
+        if (query.issue_relation === 'true') {
+          exclusions.push(sql`i.id not in (
+            select related_issue_id from issue_relations where issue_id = ${issue.id}
+            union select issue_id from issue_relations where related_issue_id = ${issue.id})`);
+        }
+      }
+      if (query.target_date === 'none') exclusions.push(sql`i.target_date is null`);
+      return searchIssues(db, { projectIds, onlyMine, userId: user.id }, query.search ?? '', exclusions, 100);
+    },
+  };
+}
