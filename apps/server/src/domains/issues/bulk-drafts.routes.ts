@@ -78,6 +78,27 @@ export function bulkDraftsRoutes(app: App, { issues, archive, projects, issueSea
     (request) => archive.archiveMany(projectOf(request), userOf(request), request.body.issue_ids),
   );
 
+  app.post(
+    `${base}/issue-dates/`,
+    {
+      config: projectConfig(ROLE.MEMBER),
+      schema: {
+        tags: ['bulk'],
+        params: projectParams,
+        body: z.object({
+          updates: z
+            .array(
+              updateIssueBodySchema.pick({ start_date: true, target_date: true }).extend({ id: z.uuid() }),
+            )
+            .min(1)
+            .max(1000),
+        }),
+        response: { 200: z.array(issueRowSchema) },
+      },
+    },
+    (request) => issues.updateDates(projectOf(request), userOf(request), request.body.updates),
+  );
+
   app.get(
     `${base}/issue-drafts/`,
     {

@@ -161,3 +161,31 @@ describe('search', () => {
     expect((await search('search=login&workspace_search=true')).body).toHaveLength(3);
   });
 });
+
+describe('issue dates', () => {
+  it('moves gantt bars in one transaction and refuses inverted dates for all', async () => {
+    const a = await create({ name: 'A' });
+    const b = await create({ name: 'B' });
+    const moved = await owner.client.post(`${base}/issue-dates/`, {
+      updates: [
+        { id: a.id, start_date: '2026-06-01', target_date: '2026-06-05' },
+        { id: b.id, target_date: '2026-06-10' },
+      ],
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(
+      moved.body.map((r: { start_date: string; target_date: string }) => [r.start_date, r.target_date]),
+    ).toEqual([
+      ['2026-06-01', '2026-06-05'],
+      [null, '2026-06-10'],
+    ]);
+    const refused = await owner.client.post(`${base}/issue-dates/`, {
+      updates: [
+        { id: b.id, start_date: '2026-07-01' },
+        { id: a.id, start_date: '2026-06-09' },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect((await owner.client.get(`${base}/issues/${b.id}/`)).body.start_date).toBeNull();
+  });
+});

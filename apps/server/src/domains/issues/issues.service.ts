@@ -375,6 +375,29 @@ export function createIssuesService(
       return result.rows.map((row) => presentIssueRow(row, groupsOf(result.states)));
     },
 
+    /** Gantt drags: each item's own dates, all or nothing. */
+    async updateDates(
+      project: ProjectAccess,
+      user: UserRow,
+      updates: { id: string; start_date?: string | null; target_date?: string | null }[],
+    ) {
+      const p = project.project;
+      const result = await db.transaction(async (tx) => {
+        const states = await statesOf(tx, p.id);
+        const rows: IssueRowDb[] = [];
+        for (const { id, ...dates } of updates) {
+          const current = await lockIssue(tx, p.id, id);
+          if (!current || !isVisible(current, project, user, false)) throw issueNotFound();
+          const values = await resolve(tx, project, dates, current, states);
+          const row = await updateIssueRow(tx, p.id, id, { ...values, updated_by: user.id });
+          await recordIssueChanges(tx, user.id, current, row);
+          rows.push(row);
+        }
+        return { rows, states };
+      });
+      return result.rows.map((row) => presentIssueRow(row, groupsOf(result.states)));
+    },
+
     async removeMany(project: ProjectAccess, user: UserRow, issueIds: string[]): Promise<void> {
       const p = project.project;
       await db.transaction(async (tx) => {
