@@ -171,4 +171,18 @@ test('create a project, shape its states and labels, add a member; every setting
   await expect(page.getByRole('region', { name: 'No archived projects' })).toBeVisible();
   await page.getByRole('tab', { name: 'Projects' }).click();
   await expect(page.getByRole('listitem', { name: 'Mobile App' })).toBeVisible();
+
+  // The same screens in the dark theme.
+  await page.goto('/settings/profile/preferences');
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.goto(`/${slug}/projects`);
+  await expect(page.getByRole('listitem', { name: 'Mobile App' })).toBeVisible();
+  await snap(page, 'dark-projects-list');
+  const projectUrl = await page.getByRole('link', { name: 'Settings of Mobile App' }).getAttribute('href');
+  for (const tab of ['states', 'labels', 'members', 'features']) {
+    await page.goto(`${projectUrl}/${tab}`);
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${tab}$`, 'i') })).toBeVisible();
+    await snap(page, `dark-project-settings-${tab}`);
+  }
 });
