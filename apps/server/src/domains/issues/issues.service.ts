@@ -59,6 +59,7 @@ const issueNotFound = () => new AppError('not_found', 'Issue not found');
 const invalid = (fields: Record<string, string>) =>
   new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', { fields });
 const FIRST_SORT_ORDER = 65535;
+const MULTI_VALUED_GROUPS = new Set(['labels__id', 'assignees__id', 'issue_module__module_id']);
 
 /** Guests see only the issues they created unless the project lets them see everything. */
 function onlyCreatedBy(project: ProjectAccess, user: UserRow): string | null {
@@ -466,10 +467,19 @@ export function createIssuesService(
       for (const g of [group, sub]) {
         if (g?.key === 'target_date') g.keys = [...(await this.targetDates(where)), 'None'];
       }
-      const [{ rows, counts }, total] = await Promise.all([
-        pageIssuesPerGroup(db, group, sub, where, orderBy, page.perPage + 1, page.page * page.perPage),
-        countIssues(db, where),
-      ]);
+      // An issue sits in exactly one group of a single-valued key, so the group counts add up to the
+      // total and a second scan is not needed; labels, assignees and modules can repeat an issue.
+      const repeats = [group, sub].some((g) => g && MULTI_VALUED_GROUPS.has(g.key));
+      const { rows, counts } = await pageIssuesPerGroup(
+        db,
+        group,
+        sub,
+        where,
+        orderBy,
+        page.perPage + 1,
+        page.page * page.perPage,
+      );
+      const total = repeats ? await countIssues(db, where) : counts.reduce((sum, c) => sum + c.n, 0);
       return groupedEnvelope(page, { group, sub, total }, rows, counts, (r) =>
         presentIssueRow(r, stateGroups),
       );
