@@ -165,6 +165,7 @@ test('create a project, shape its states and labels, add a member; every setting
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
   await expect(page.getByRole('region', { name: 'No projects yet' })).toBeVisible();
   await page.getByRole('tab', { name: /Archived/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/projects/archives$`));
   await expect(page.getByRole('list', { name: 'Archived projects' })).toBeVisible();
   await snap(page, 'projects-archived');
   await page.getByRole('button', { name: 'Restore Mobile App' }).click();

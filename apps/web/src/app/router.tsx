@@ -14,7 +14,7 @@ import {
 } from '../routes/ProfileSettingsLayoutRoute.tsx';
 import { projectIssuesRoute } from '../routes/ProjectIssuesRoute.tsx';
 import { projectSettingsTree } from '../routes/ProjectSettingsRoutes.tsx';
-import { projectsRoute } from '../routes/ProjectsRoute.tsx';
+import { projectsArchivesRoute, projectsRoute } from '../routes/ProjectsRoute.tsx';
 import { resetPasswordRoute } from '../routes/ResetPasswordRoute.tsx';
 import { setPasswordRoute } from '../routes/SetPasswordRoute.tsx';
 import { signInAliasRoute, signInRoute } from '../routes/SignInRoute.tsx';
@@ -53,6 +53,7 @@ export const routeTree = rootRoute.addChildren([
     workspaceRoute.addChildren([
       workspaceHomeRoute,
       projectsRoute,
+      projectsArchivesRoute,
       projectIssuesRoute,
       projectSettingsTree,
       workspaceSettingsRoute.addChildren([workspaceSettingsGeneralRoute, workspaceSettingsMembersRoute]),

@@ -1,6 +1,6 @@
 import type { Project } from '@kite/shared/contracts';
 import { hasRole, ROLE } from '@kite/shared/domain';
-import { createRoute, Link } from '@tanstack/react-router';
+import { createRoute, Link, useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { Archive, FolderKanban, Globe, Lock, Plus, Search, Settings, Star, Users } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
@@ -21,7 +21,14 @@ import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 export const projectsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'projects',
-  component: observer(ProjectsScreen),
+  component: observer(() => <ProjectsScreen tab="active" />),
+});
+
+/** `/:ws/projects/archives`: the same screen on its Archived tab. */
+export const projectsArchivesRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'projects/archives',
+  component: observer(() => <ProjectsScreen tab="archived" />),
 });
 
 type Tab = 'active' | 'archived';
@@ -31,13 +38,18 @@ function matches(project: Project, query: string): boolean {
   return !q || project.name.toLowerCase().includes(q) || project.identifier.toLowerCase().includes(q);
 }
 
-function ProjectsScreen() {
-  const { workspaceSlug: slug } = projectsRoute.useParams();
+const ProjectsScreen = observer(function ProjectsScreen({ tab }: { tab: Tab }) {
+  const { workspaceSlug: slug } = workspaceRoute.useParams();
+  const navigate = useNavigate();
   const { projects, workspaces } = useStores();
   const workspace = workspaces.get(slug);
   const [order, setOrder] = useState<ProjectOrdering>('created_at');
   const [query, setQuery] = useState('');
-  const [tab, setTab] = useState<Tab>('active');
+  const setTab = (next: Tab) =>
+    navigate({
+      to: next === 'archived' ? '/$workspaceSlug/projects/archives' : '/$workspaceSlug/projects',
+      params: { workspaceSlug: slug },
+    });
   const [creating, setCreating] = useState(false);
   const [loading, setLoading] = useState(true);
   const canCreate = hasRole(workspace?.role, ROLE.MEMBER);
@@ -156,7 +168,7 @@ function ProjectsScreen() {
       <CreateProjectDialog slug={slug} open={creating} onOpenChange={setCreating} />
     </>
   );
-}
+});
 
 const ProjectCard = observer(function ProjectCard({
   slug,
