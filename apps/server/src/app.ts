@@ -28,6 +28,7 @@ import { issuesRoutes } from './domains/issues/issues.routes.ts';
 import { linksRelationsRoutes } from './domains/issues/links-relations.routes.ts';
 import { subIssuesRoutes } from './domains/issues/sub-issues.routes.ts';
 import { subscriptionsRoutes } from './domains/issues/subscriptions.routes.ts';
+import { workspaceIssuesRoutes } from './domains/issues/workspace-issues.routes.ts';
 import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     subIssuesRoutes,
     linksRelationsRoutes,
     bulkDraftsRoutes,
+    workspaceIssuesRoutes,
     commentsRoutes,
     labelsRoutes,
     estimatesRoutes,

@@ -120,6 +120,8 @@ export const listIssuesQuerySchema = z.object({
   labels: z.string().optional(),
   assignees: z.string().optional(),
   created_by: z.string().optional(),
+  subscriber: z.string().optional(),
+  project: z.string().optional(),
   parent: z.string().optional(),
   name: z.string().max(255).optional(),
   start_date: z.string().optional(),

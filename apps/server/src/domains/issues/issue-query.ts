@@ -14,12 +14,14 @@ import type { StateRow } from '../../platform/db/schema.ts';
 
 /** What a list query needs to know about its project (states and possible group values). */
 export interface ListContext {
-  projectId: string;
-  states: StateRow[];
+  /** Projects the list spans (one for project lists; the caller's projects for workspace lists). */
+  projectIds: string[];
+  /** Of those, projects where the caller only sees what they created (the guest rule). */
+  ownOnlyProjectIds: string[];
+  userId: string;
+  states: Pick<StateRow, 'id' | 'group'>[];
   labelIds: string[];
   memberIds: string[];
-  /** Guests without guest_view_all_features see only the issues they created. */
-  onlyCreatedBy: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -69,7 +71,7 @@ function dateTerms(raw: string | undefined, column: SQL, param: string): SQL[] {
   return conditions;
 }
 
-function statesOfGroups(states: StateRow[], groups: string[]): string[] {
+function statesOfGroups(states: Pick<StateRow, 'id' | 'group'>[], groups: string[]): string[] {
   return states.filter((s) => groups.includes(s.group)).map((s) => s.id);
 }
 
@@ -90,11 +92,20 @@ export function buildWhere(
   ctx: ListContext,
   scope: 'normal' | 'archived' | 'drafts' = 'normal',
 ): SQL {
-  const conditions: SQL[] = [sql`i.project_id = ${ctx.projectId}`, sql`i.deleted_at is null`];
+  const conditions: SQL[] = [
+    ctx.projectIds.length === 1
+      ? sql`i.project_id = ${ctx.projectIds[0]}`
+      : sql`i.project_id = any(${arrayParam(ctx.projectIds)})`,
+    sql`i.deleted_at is null`,
+  ];
   if (scope === 'archived') conditions.push(sql`i.archived_at is not null`, sql`not i.is_draft`);
   else if (scope === 'drafts') conditions.push(sql`i.archived_at is null`, sql`i.is_draft`);
   else conditions.push(sql`i.archived_at is null`, sql`not i.is_draft`);
-  if (ctx.onlyCreatedBy) conditions.push(sql`i.created_by = ${ctx.onlyCreatedBy}`);
+  if (ctx.ownOnlyProjectIds.length > 0) {
+    conditions.push(
+      sql`(i.created_by = ${ctx.userId} or not i.project_id = any(${arrayParam(ctx.ownOnlyProjectIds)}))`,
+    );
+  }
 
   const type = query.type ?? 'all';
   if (type !== 'all') {
@@ -126,6 +137,14 @@ export function buildWhere(
   }
   if (list(query.created_by).length > 0) {
     conditions.push(sql`i.created_by = any(${arrayParam(uuids(query.created_by, 'created_by'))})`);
+  }
+  if (list(query.project).length > 0) {
+    conditions.push(sql`i.project_id = any(${arrayParam(uuids(query.project, 'project'))})`);
+  }
+  if (list(query.subscriber).length > 0) {
+    conditions.push(
+      sql`i.id in (select s.issue_id from issue_subscribers s where s.subscriber_id = any(${arrayParam(uuids(query.subscriber, 'subscriber'))}))`,
+    );
   }
   if (list(query.parent).length > 0) {
     conditions.push(sql`i.parent_id = any(${arrayParam(uuids(query.parent, 'parent'))})`);
@@ -203,7 +222,7 @@ export function grouping(raw: string, ctx: ListContext): Grouping {
     case 'created_by':
       return { key, keys: ctx.memberIds, condition: (v) => sql`i.created_by = ${v}::uuid` };
     case 'project_id':
-      return { key, keys: [ctx.projectId], condition: (v) => sql`i.project_id = ${v}::uuid` };
+      return { key, keys: ctx.projectIds, condition: (v) => sql`i.project_id = ${v}::uuid` };
     case 'cycle_id':
       return {
         key,

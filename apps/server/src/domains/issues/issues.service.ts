@@ -13,7 +13,7 @@ import { type Db, type Executor, queryRows, sqlArray } from '../../platform/db/d
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { IssueRowDb, StateRow, UserRow } from '../../platform/db/schema.ts';
 import { envelope, parsePage } from '../../platform/http/pagination.ts';
-import type { ProjectAccess } from '../../platform/http/types.ts';
+import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
 import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
 import type { LabelsService } from '../labels/labels.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
@@ -80,7 +80,7 @@ export function createIssuesService(
     return deps.states.rowsOf(tx, projectId);
   }
 
-  function groupsOf(states: StateRow[]): Map<string, string> {
+  function groupsOf(states: Pick<StateRow, 'id' | 'group'>[]): Map<string, string> {
     return new Map(states.map((s) => [s.id, s.group]));
   }
 
@@ -211,11 +211,31 @@ export function createIssuesService(
       deps.projectMembers.activeRoles(db, projectId),
     ]);
     return {
-      projectId,
+      projectIds: [projectId],
+      ownOnlyProjectIds: onlyCreatedBy(project, user) ? [projectId] : [],
+      userId: user.id,
       states,
       labelIds: labels.map((l) => l.id),
       memberIds: [...members.keys()],
-      onlyCreatedBy: onlyCreatedBy(project, user),
+    };
+  }
+
+  /** Workspace lists span the caller's projects; guests see their own work items there. */
+  async function workspaceContext(access: WorkspaceAccess, user: UserRow): Promise<ListContext> {
+    const roles = await deps.projectMembers.rolesOf(access, user);
+    const projectIds = Object.keys(roles);
+    const [states, labels, members] = await Promise.all([
+      deps.states.listForProjects(projectIds),
+      deps.labels.listForProjects(projectIds),
+      deps.projectMembers.membersOfMyProjects(access, user),
+    ]);
+    return {
+      projectIds,
+      ownOnlyProjectIds: projectIds.filter((id) => (roles[id] ?? 0) <= ROLE.GUEST),
+      userId: user.id,
+      states,
+      labelIds: labels.map((l) => l.id),
+      memberIds: [...new Set(Object.values(members).flatMap((list) => list.map((m) => m.member)))],
     };
   }
 
@@ -428,16 +448,27 @@ export function createIssuesService(
       });
     },
 
-    /** Grouped (and sub-grouped) or flat pages, as api.md §5.2 describes. */
+    /** A project's list: grouped (and sub-grouped) or flat pages, as api.md §5.2 describes. */
     async list(
       project: ProjectAccess,
       user: UserRow,
       query: ListIssuesQuery,
       scope: 'normal' | 'archived' | 'drafts' = 'normal',
     ) {
-      const page = parsePage(query, 1000);
       const ctx = await listContext(project, user);
-      if (scope === 'drafts') ctx.onlyCreatedBy = user.id;
+      if (scope === 'drafts') ctx.ownOnlyProjectIds = ctx.projectIds;
+      return this.page(ctx, query, scope);
+    },
+
+    /** The same list across every project of the workspace the caller belongs to (§5.18). */
+    async listWorkspace(access: WorkspaceAccess, user: UserRow, query: ListIssuesQuery) {
+      const ctx = await workspaceContext(access, user);
+      if (ctx.projectIds.length === 0) return envelope(parsePage(query, 1000), [], 0);
+      return this.page(ctx, query, 'normal');
+    },
+
+    async page(ctx: ListContext, query: ListIssuesQuery, scope: 'normal' | 'archived' | 'drafts') {
+      const page = parsePage(query, 1000);
       const where = buildWhere(query, ctx, scope);
       const orderBy = buildOrderBy(query.order_by);
       if (query.sub_group_by && !query.group_by) {

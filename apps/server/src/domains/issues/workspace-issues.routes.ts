@@ -1,0 +1,41 @@
+import { listIssuesQuerySchema } from '@kite/shared/contracts';
+import { ROLE } from '@kite/shared/domain';
+import { z } from 'zod';
+import { accessOf, userOf } from '../../platform/http/hooks.ts';
+import type { App } from '../../platform/http/types.ts';
+import type { Services } from '../../services.ts';
+import { slugParams } from '../workspaces/workspaces.routes.ts';
+
+const TAGS = ['workspace issues'];
+const config = { auth: 'required' as const, workspaceRole: ROLE.GUEST };
+
+/** Lists spanning the caller's projects: global views, "my issues" and profile lists (api.md §5.18, §2.2). */
+export function workspaceIssuesRoutes(app: App, { issues }: Services) {
+  app.get(
+    '/api/workspaces/:slug/issues/',
+    { config, schema: { tags: TAGS, params: slugParams, querystring: listIssuesQuerySchema } },
+    (request) => issues.listWorkspace(accessOf(request), userOf(request), request.query),
+  );
+
+  app.get(
+    '/api/workspaces/:slug/my-issues/',
+    { config, schema: { tags: TAGS, params: slugParams, querystring: listIssuesQuerySchema } },
+    (request) => {
+      const user = userOf(request);
+      return issues.listWorkspace(accessOf(request), user, { ...request.query, assignees: user.id });
+    },
+  );
+
+  app.get(
+    '/api/workspaces/:slug/user-issues/:user_id/',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        params: slugParams.extend({ user_id: z.uuid() }),
+        querystring: listIssuesQuerySchema,
+      },
+    },
+    (request) => issues.listWorkspace(accessOf(request), userOf(request), request.query),
+  );
+}
