@@ -75,6 +75,7 @@ export function createServices(
   estimates.setPointReassigner(issues.reassignEstimatePoints);
   const userProperties = createUserPropertiesService(db);
   const publishing = createPublishingService(db, {
+    issues,
     labels,
     projects,
     projectMembers,

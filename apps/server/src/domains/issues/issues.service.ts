@@ -460,6 +460,30 @@ export function createIssuesService(
       return this.page(ctx, query, scope);
     },
 
+    /** A published project's normal work items for anonymous visitors (api.md §4.8). */
+    async listPublished(projectId: string, query: ListIssuesQuery) {
+      const [states, labels, members] = await Promise.all([
+        statesOf(db, projectId),
+        deps.labels.listForProjects([projectId]),
+        deps.projectMembers.activeRoles(db, projectId),
+      ]);
+      const ctx: ListContext = {
+        projectIds: [projectId],
+        ownOnlyProjectIds: [],
+        userId: '',
+        states,
+        labelIds: labels.map((l) => l.id),
+        memberIds: [...members.keys()],
+      };
+      return this.page(ctx, query, 'normal');
+    },
+
+    async getPublished(projectId: string, issueId: string): Promise<IssueDetail> {
+      const issue = await findIssue(db, projectId, issueId);
+      if (!issue || issue.is_draft || issue.archived_at) throw issueNotFound();
+      return presentIssueDetail(issue, groupsOf(await statesOf(db, projectId)), { isSubscribed: false });
+    },
+
     /** The same list across every project of the workspace the caller belongs to (§5.18). */
     async listWorkspace(access: WorkspaceAccess, user: UserRow, query: ListIssuesQuery) {
       const ctx = await workspaceContext(access, user);

@@ -1,7 +1,9 @@
 import {
   deployBoardBodySchema,
   deployBoardSchema,
+  issueDetailSchema,
   labelSchema,
+  listIssuesQuerySchema,
   publicDeployBoardSchema,
   publicMetaSchema,
   publicUserLiteSchema,
@@ -116,6 +118,25 @@ export function publishingRoutes(app: App, { publishing }: Services) {
       schema: { tags: TAGS, params: anchorParams, response: { 200: z.array(labelSchema) } },
     },
     (request) => publishing.publicLabels(request.params.anchor),
+  );
+
+  app.get(
+    `${anchor}/issues/`,
+    { config: PUBLIC, schema: { tags: TAGS, params: anchorParams, querystring: listIssuesQuerySchema } },
+    (request) => publishing.publicIssues(request.params.anchor, request.query),
+  );
+
+  app.get(
+    `${anchor}/issues/:issue_id/`,
+    {
+      config: PUBLIC,
+      schema: {
+        tags: TAGS,
+        params: anchorParams.extend({ issue_id: z.uuid() }),
+        response: { 200: issueDetailSchema.omit({ is_subscribed: true }) },
+      },
+    },
+    (request) => publishing.publicIssue(request.params.anchor, request.params.issue_id),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type {
   DeployBoard,
   DeployBoardBody,
   Label,
+  ListIssuesQuery,
   PublicDeployBoard,
   PublicMeta,
   PublicUserLite,
@@ -13,6 +14,7 @@ import type { Db, Executor } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { DeployBoardRow, ProjectRow, UserRow, WorkspaceRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
+import type { IssuesService } from '../issues/issues.service.ts';
 import type { LabelsService } from '../labels/labels.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { ProjectsService } from '../projects/projects.service.ts';
@@ -61,6 +63,7 @@ interface PublishedBoard {
 export function createPublishingService(
   db: Db,
   deps: {
+    issues: IssuesService;
     labels: LabelsService;
     projects: ProjectsService;
     projectMembers: ProjectMembersService;
@@ -188,6 +191,17 @@ export function createPublishingService(
     async publicLabels(anchor: string): Promise<Label[]> {
       const { project } = await resolve(anchor);
       return deps.labels.listForProjects([project.id]);
+    },
+
+    async publicIssues(anchor: string, query: ListIssuesQuery) {
+      const { project } = await resolve(anchor);
+      return deps.issues.listPublished(project.id, query);
+    },
+
+    async publicIssue(anchor: string, issueId: string) {
+      const { project } = await resolve(anchor);
+      const { is_subscribed: _hidden, ...detail } = await deps.issues.getPublished(project.id, issueId);
+      return detail;
     },
 
     async publicMembers(anchor: string): Promise<PublicUserLite[]> {

@@ -403,3 +403,23 @@ describe('the public board (/api/public/anchor/{anchor}/)', () => {
     expect(after.body.map((m: { id: string }) => m.id)).toEqual([owner.user.id]);
   });
 });
+
+describe('public work items', () => {
+  it('lists and shows the published project’s normal work items to anyone', async () => {
+    const created = await owner.client.post(`${p}/issues/`, { name: 'Public item', priority: 'high' });
+    const draft = await owner.client.post(`${p}/issue-drafts/`, { name: 'Secret draft' });
+    const board = await publish();
+    const list = await anonymous().get(publicPath(board.anchor, 'issues'));
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.results.map((r: { name: string }) => r.name)).toEqual(['Public item']);
+    const grouped = await anonymous().get(`${publicPath(board.anchor, 'issues')}?group_by=priority`);
+    expect(grouped.body.results.high.total_results).toBe(1);
+    const detail = await anonymous().get(`${publicPath(board.anchor, 'issues')}${created.body.id}/`);
+    expect(detail.body).toMatchObject({ id: created.body.id, name: 'Public item' });
+    expect(detail.body).not.toHaveProperty('is_subscribed');
+    expect((await anonymous().get(`${publicPath(board.anchor, 'issues')}${draft.body.id}/`)).status).toBe(
+      404,
+    );
+    expect((await anonymous().get(`${publicPath('0'.repeat(32), 'issues')}`)).status).toBe(404);
+  });
+});
