@@ -4,9 +4,11 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, openEmbeddedDatabase, openPostgresDatabase } from './platform/db/database.ts';
 import { migrateDatabase } from './platform/db/migrate.ts';
+import { every } from './platform/jobs/scheduler.ts';
 import { createServices } from './services.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const AUTOMATIONS_EVERY_MS = 60 * 60 * 1000;
 
 function defaultWebDist(): string {
   // Same relative place from src/ (tsx) and dist/ (bundle): apps/server/<x>/ → apps/web/dist.
@@ -38,11 +40,19 @@ async function main() {
     webDist: config.webDist ?? defaultWebDist(),
   });
 
+  // Hourly is enough for rules counted in months; the lock keeps several app nodes from overlapping.
+  const stopAutomations = every(
+    AUTOMATIONS_EVERY_MS,
+    () => services.automations.run(),
+    (error) => app.log.error({ err: error }, 'project automations failed'),
+  );
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     services.lifecycle.shuttingDown = true;
+    stopAutomations();
     console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {

@@ -6,6 +6,7 @@ import { createEstimatesService } from './domains/estimates/estimates.service.ts
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
 import { createArchiveService } from './domains/issues/archive.service.ts';
+import { createAutomationsService } from './domains/issues/automations.service.ts';
 import { createIssuesService } from './domains/issues/issues.service.ts';
 import { createLinksService } from './domains/issues/links.service.ts';
 import { createRelationsService } from './domains/issues/relations.service.ts';
@@ -64,6 +65,7 @@ export function createServices(
   const issues = createIssuesService(db, { states, labels, projectMembers });
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
   const archive = createArchiveService(db, { issues, states });
+  const automations = createAutomationsService(db);
   const subIssues = createSubIssuesService(db, { issues, states });
   const links = createLinksService(db, { issues });
   const issueSearch = createIssueSearchService(db, { issues, projectMembers });
@@ -102,6 +104,7 @@ export function createServices(
     issues,
     subscriptions,
     archive,
+    automations,
     subIssues,
     links,
     issueSearch,
