@@ -1,7 +1,6 @@
 import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { CommentRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
 import { enqueue } from '../../platform/jobs/outbox.ts';
@@ -73,6 +72,17 @@ export function createCommentsService(
     if (!found || (issueId && found.comment.issue_id !== issueId)) throw commentNotFound();
     await deps.issues.assertVisible(project, user, found.comment.issue_id);
     return found;
+  }
+
+  /** One reaction per emoji per user: a repeat is refused with ALREADY_EXISTS. */
+  async function react(
+    user: UserRow,
+    target: { workspace_id: string; project_id: string; issue_id?: string; comment_id?: string },
+    reaction: string,
+  ) {
+    const row = await insertReaction(db, { ...target, actor_id: user.id, reaction });
+    if (!row) throw alreadyReacted();
+    return presentReaction(row, user.display_name);
   }
 
   function assertAuthorOrAdmin(project: ProjectAccess, user: UserRow, actorId: string) {
@@ -197,18 +207,11 @@ export function createCommentsService(
 
     async reactToIssue(project: ProjectAccess, user: UserRow, issueId: string, reaction: string) {
       const issue = await deps.issues.assertVisible(project, user, issueId);
-      const row = await insertReaction(db, {
-        workspace_id: issue.workspace_id,
-        project_id: issue.project_id,
-        issue_id: issue.id,
-        actor_id: user.id,
+      return react(
+        user,
+        { workspace_id: issue.workspace_id, project_id: issue.project_id, issue_id: issue.id },
         reaction,
-      }).catch((error) => {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      });
-      if (!row) throw alreadyReacted();
-      return presentReaction(row, user.display_name);
+      );
     },
 
     async unreactToIssue(project: ProjectAccess, user: UserRow, issueId: string, reaction: string) {
@@ -225,18 +228,12 @@ export function createCommentsService(
 
     async reactToComment(project: ProjectAccess, user: UserRow, commentId: string, reaction: string) {
       const { comment } = await load(project, user, commentId);
-      const row = await insertReaction(db, {
+      const target = {
         workspace_id: comment.workspace_id,
         project_id: comment.project_id,
         comment_id: comment.id,
-        actor_id: user.id,
-        reaction,
-      }).catch((error) => {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      });
-      if (!row) throw alreadyReacted();
-      return presentReaction(row, user.display_name);
+      };
+      return react(user, target, reaction);
     },
 
     async unreactToComment(project: ProjectAccess, user: UserRow, commentId: string, reaction: string) {
