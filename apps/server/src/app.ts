@@ -23,6 +23,7 @@ import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
 import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
 import { archiveRoutes } from './domains/issues/archive.routes.ts';
+import { attachmentsRoutes } from './domains/issues/attachments.routes.ts';
 import { bulkDraftsRoutes } from './domains/issues/bulk-drafts.routes.ts';
 import { issuesRoutes } from './domains/issues/issues.routes.ts';
 import { linksRelationsRoutes } from './domains/issues/links-relations.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     linksRelationsRoutes,
     bulkDraftsRoutes,
     workspaceIssuesRoutes,
+    attachmentsRoutes,
     commentsRoutes,
     labelsRoutes,
     estimatesRoutes,

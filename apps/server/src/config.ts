@@ -30,6 +30,11 @@ const envSchema = z.object({
   SMTP_SECURE: bool(false),
   SMTP_FROM: z.string().default('Kite <no-reply@localhost>'),
   TRUST_PROXY: bool(false),
+  FILE_SIZE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
 });
 
 export type Config = {
@@ -54,6 +59,8 @@ export type Config = {
     | undefined;
   smtpFrom: string;
   trustProxy: boolean;
+  /** Largest accepted upload, in bytes. */
+  fileSizeLimit: number;
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -93,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpFrom: e.SMTP_FROM,
     trustProxy: e.TRUST_PROXY,
+    fileSizeLimit: e.FILE_SIZE_LIMIT,
   };
 }

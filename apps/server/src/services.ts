@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from './config.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
@@ -6,6 +7,7 @@ import { createEstimatesService } from './domains/estimates/estimates.service.ts
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
 import { createArchiveService } from './domains/issues/archive.service.ts';
+import { createAttachmentsService } from './domains/issues/attachments.service.ts';
 import { createAutomationsService } from './domains/issues/automations.service.ts';
 import { createIssuesService } from './domains/issues/issues.service.ts';
 import { createLinksService } from './domains/issues/links.service.ts';
@@ -24,6 +26,7 @@ import { createUsersService } from './domains/users/users.service.ts';
 import { createWorkspacesService } from './domains/workspaces/workspaces.service.ts';
 import type { Database } from './platform/db/database.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createLocalStorage, type FileStorage } from './platform/storage/local-storage.ts';
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -33,7 +36,11 @@ export interface Lifecycle {
 export function createServices(
   database: Database,
   config: Config,
-  options: { mailLog?: (line: string) => void; onMailError?: (error: unknown) => void } = {},
+  options: {
+    mailLog?: (line: string) => void;
+    onMailError?: (error: unknown) => void;
+    storage?: FileStorage;
+  } = {},
 ) {
   const db = database.db;
   const lifecycle: Lifecycle = { shuttingDown: false };
@@ -66,6 +73,8 @@ export function createServices(
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
   const archive = createArchiveService(db, { issues, states });
   const automations = createAutomationsService(db);
+  const storage = options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const attachments = createAttachmentsService(db, { issues, storage });
   const subIssues = createSubIssuesService(db, { issues, states });
   const links = createLinksService(db, { issues });
   const issueSearch = createIssueSearchService(db, { issues, projectMembers });
@@ -105,6 +114,7 @@ export function createServices(
     subscriptions,
     archive,
     automations,
+    attachments,
     subIssues,
     links,
     issueSearch,

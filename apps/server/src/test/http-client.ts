@@ -8,6 +8,8 @@ export interface HttpResult<T = any> {
 interface RequestOptions {
   json?: unknown;
   form?: Record<string, string>;
+  /** A multipart body (the boundary header is set by fetch). */
+  multipart?: FormData;
   headers?: Record<string, string>;
   /** Send the X-CSRFToken header (default true for writes). */
   csrf?: boolean;
@@ -32,10 +34,12 @@ export class Client {
     const headers: Record<string, string> = { ...options.headers };
     const isWrite = method !== 'GET' && method !== 'HEAD';
     if (isWrite && options.csrf !== false) headers['X-CSRFToken'] = await this.ensureCsrf();
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (options.json !== undefined) {
       headers['Content-Type'] ??= 'application/json';
       body = JSON.stringify(options.json);
+    } else if (options.multipart) {
+      body = options.multipart;
     } else if (options.form) {
       headers['Content-Type'] ??= 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -7,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPostgresDatabase, wrapPglite } from '../platform/db/database.ts';
 import type { App } from '../platform/http/types.ts';
+import { createLocalStorage } from '../platform/storage/local-storage.ts';
 import { createServices, type Services } from '../services.ts';
 import { databaseUrl } from './global-setup.ts';
 
@@ -55,7 +58,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const mails: string[] = [];
-  const services = createServices(database, config, { mailLog: (line) => mails.push(line) });
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-uploads-'));
+  const services = createServices(database, config, {
+    mailLog: (line) => mails.push(line),
+    storage: createLocalStorage(uploads),
+  });
   await services.instance.ensureInstance();
   const app = await buildApp(services);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -70,6 +77,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(uploads, { recursive: true, force: true });
     },
   };
 }

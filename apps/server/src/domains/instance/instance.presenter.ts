@@ -4,7 +4,6 @@ import type { InstanceRow } from './instance.repo.ts';
 import type { EffectiveSettings } from './instance-settings.ts';
 
 export const APP_VERSION = '0.1.0';
-export const FILE_SIZE_LIMIT = 5 * 1024 * 1024;
 
 export function presentInstance(
   current: { row: InstanceRow; settings: EffectiveSettings; workspacesExist: boolean },
@@ -36,7 +35,7 @@ export function presentInstance(
       is_github_enabled: false,
       is_gitlab_enabled: false,
       is_gitea_enabled: false,
-      file_size_limit: FILE_SIZE_LIMIT,
+      file_size_limit: config.fileSizeLimit,
       app_base_url: config.appBaseUrl ?? null,
       space_base_url: config.appBaseUrl ?? null,
       admin_base_url: config.appBaseUrl ?? null,

@@ -704,6 +704,31 @@ export const outbox = pgTable(
   (t) => [index('outbox_pending_idx').on(t.id).where(sql`${t.processed_at} is null`)],
 );
 
+export const issueAttachments = pgTable(
+  'issue_attachments',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    issue_id: uuid('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    /** Server-generated; the original file name is metadata only. */
+    storage_key: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    /** Sniffed from the bytes, never the declared type. */
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [index('issue_attachments_issue_idx').on(t.issue_id)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -723,3 +748,4 @@ export type CommentRow = typeof issueComments.$inferSelect;
 export type ReactionRow = typeof reactions.$inferSelect;
 export type IssueLinkRow = typeof issueLinks.$inferSelect;
 export type IssueRelationRow = typeof issueRelations.$inferSelect;
+export type AttachmentRow = typeof issueAttachments.$inferSelect;

@@ -51,6 +51,13 @@ export function errorHandler(
       .send({ error: 'Invalid request', error_code: 'VALIDATION_ERROR', fields: validationFields(error) });
   }
   switch (error.code) {
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return reply
+        .code(415)
+        .send({
+          error: 'Unsupported media type: send multipart/form-data',
+          error_code: 'UNSUPPORTED_MEDIA_TYPE',
+        });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return reply.code(415).send({
         error: 'Unsupported media type: send application/json',

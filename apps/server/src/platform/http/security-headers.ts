@@ -26,8 +26,11 @@ export async function securityHeaders(request: FastifyRequest, reply: FastifyRep
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'same-origin');
   reply.header('X-Frame-Options', 'DENY');
-  const type = String(reply.getHeader('content-type') ?? '');
-  reply.header('Content-Security-Policy', type.startsWith('text/html') ? APP_CSP : JSON_CSP);
+  // Routes that set their own policy (file downloads use a sandbox) keep it.
+  if (!reply.hasHeader('Content-Security-Policy')) {
+    const type = String(reply.getHeader('content-type') ?? '');
+    reply.header('Content-Security-Policy', type.startsWith('text/html') ? APP_CSP : JSON_CSP);
+  }
   if (request.protocol === 'https') {
     reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   }

@@ -1,0 +1,128 @@
+import multipart from '@fastify/multipart';
+import { ROLE } from '@kite/shared/domain';
+import { AppError } from '@kite/shared/errors';
+import { z } from 'zod';
+import { projectOf, userOf } from '../../platform/http/hooks.ts';
+import type { App } from '../../platform/http/types.ts';
+import type { Services } from '../../services.ts';
+import { projectConfig } from '../projects/projects.routes.ts';
+import { issueParams } from './issues.routes.ts';
+
+const TAGS = ['attachments'];
+const attachmentSchema = z.object({
+  id: z.string(),
+  issue_id: z.string(),
+  project_id: z.string(),
+  attributes: z.object({ name: z.string(), type: z.string(), size: z.number() }),
+  asset_url: z.string(),
+  is_uploaded: z.boolean(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  updated_by: z.string().nullable(),
+});
+const attachmentParams = issueParams.extend({ attachment_id: z.uuid() });
+
+export function attachmentsRoutes(app: App, { attachments, config }: Services) {
+  const base = '/api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments';
+  // Anyone who can see a work item may attach files to it (api.md §0.5).
+  const anyRole = projectConfig(ROLE.GUEST);
+
+  app.get(
+    `${base}/`,
+    {
+      config: anyRole,
+      schema: { tags: TAGS, params: issueParams, response: { 200: z.array(attachmentSchema) } },
+    },
+    (request) =>
+      attachments.list(
+        request.params.slug.toLowerCase(),
+        projectOf(request),
+        userOf(request),
+        request.params.issue_id,
+      ),
+  );
+
+  app.get(
+    `${base}/:attachment_id/`,
+    {
+      config: anyRole,
+      schema: { tags: TAGS, params: attachmentParams, response: { 200: attachmentSchema } },
+    },
+    (request) =>
+      attachments.get(
+        request.params.slug.toLowerCase(),
+        projectOf(request),
+        userOf(request),
+        request.params.issue_id,
+        request.params.attachment_id,
+      ),
+  );
+
+  app.get(
+    `${base}/:attachment_id/download/`,
+    { config: anyRole, schema: { tags: TAGS, params: attachmentParams } },
+    async (request, reply) => {
+      const file = await attachments.download(
+        projectOf(request),
+        userOf(request),
+        request.params.issue_id,
+        request.params.attachment_id,
+      );
+      return reply
+        .type(file.type)
+        .header('Content-Disposition', file.disposition)
+        .header('Content-Security-Policy', "sandbox; default-src 'none'")
+        .header('Cache-Control', 'private, max-age=0')
+        .send(file.bytes);
+    },
+  );
+
+  app.delete(
+    `${base}/:attachment_id/`,
+    { config: anyRole, schema: { tags: TAGS, params: attachmentParams } },
+    async (request, reply) => {
+      await attachments.remove(
+        projectOf(request),
+        userOf(request),
+        request.params.issue_id,
+        request.params.attachment_id,
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  // Multipart is parsed only here; every other /api/ route keeps refusing non-JSON bodies with 415.
+  app.register(async (scope: App) => {
+    await scope.register(multipart, { limits: { fileSize: config.fileSizeLimit, files: 1, fields: 10 } });
+    scope.post(
+      `${base}/`,
+      { config: anyRole, schema: { tags: TAGS, params: issueParams, response: { 201: attachmentSchema } } },
+      async (request, reply) => {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'asset') {
+          throw new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', {
+            fields: { asset: 'A file is required' },
+          });
+        }
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError('payload_too_large', `Files cannot exceed ${config.fileSizeLimit} bytes`);
+          }
+          throw error;
+        }
+        const created = await attachments.upload(
+          request.params.slug.toLowerCase(),
+          projectOf(request),
+          userOf(request),
+          request.params.issue_id,
+          { filename: part.filename, bytes },
+        );
+        return reply.code(201).send(created);
+      },
+    );
+  });
+}

@@ -1,0 +1,107 @@
+import { ROLE } from '@kite/shared/domain';
+import { AppError } from '@kite/shared/errors';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../platform/db/database.ts';
+import type { AttachmentRow, UserRow } from '../../platform/db/schema.ts';
+import type { ProjectAccess } from '../../platform/http/types.ts';
+import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import {
+  adjustAttachmentCount,
+  findAttachment,
+  insertAttachment,
+  listAttachments,
+  softDeleteAttachment,
+} from './attachments.repo.ts';
+import type { IssuesService } from './issues.service.ts';
+
+export type AttachmentsService = ReturnType<typeof createAttachmentsService>;
+
+/** Raster images may be shown inline; everything else (SVG, HTML, scripts…) downloads. */
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+function present(row: AttachmentRow, slug: string) {
+  return {
+    id: row.id,
+    issue_id: row.issue_id,
+    project_id: row.project_id,
+    attributes: { name: row.name, type: row.type, size: row.size },
+    asset_url: `/api/workspaces/${slug}/projects/${row.project_id}/issues/${row.issue_id}/issue-attachments/${row.id}/download/`,
+    is_uploaded: true,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    updated_by: row.updated_by,
+  };
+}
+
+export function createAttachmentsService(db: Db, deps: { issues: IssuesService; storage: FileStorage }) {
+  const notFound = () => new AppError('not_found', 'Attachment not found');
+
+  return {
+    async list(slug: string, project: ProjectAccess, user: UserRow, issueId: string) {
+      await deps.issues.assertVisible(project, user, issueId);
+      return (await listAttachments(db, issueId)).map((row) => present(row, slug));
+    },
+
+    async get(slug: string, project: ProjectAccess, user: UserRow, issueId: string, attachmentId: string) {
+      await deps.issues.assertVisible(project, user, issueId);
+      const row = await findAttachment(db, issueId, attachmentId);
+      if (!row) throw notFound();
+      return present(row, slug);
+    },
+
+    /** Stores the bytes under a random key; the declared content type is ignored. */
+    async upload(
+      slug: string,
+      project: ProjectAccess,
+      user: UserRow,
+      issueId: string,
+      file: { filename: string; bytes: Buffer },
+    ) {
+      const issue = await deps.issues.assertVisible(project, user, issueId);
+      const type = (await fileTypeFromBuffer(file.bytes))?.mime ?? 'application/octet-stream';
+      const key = await deps.storage.put(file.bytes);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertAttachment(tx, {
+          workspace_id: issue.workspace_id,
+          project_id: issue.project_id,
+          issue_id: issue.id,
+          storage_key: key,
+          name: file.filename.slice(0, 255) || 'file',
+          type,
+          size: file.bytes.length,
+          created_by: user.id,
+          updated_by: user.id,
+        });
+        await adjustAttachmentCount(tx, issue.id, 1);
+        return inserted;
+      });
+      return present(row, slug);
+    },
+
+    async download(project: ProjectAccess, user: UserRow, issueId: string, attachmentId: string) {
+      await deps.issues.assertVisible(project, user, issueId);
+      const row = await findAttachment(db, issueId, attachmentId);
+      if (!row) throw notFound();
+      return {
+        bytes: await deps.storage.get(row.storage_key),
+        type: row.type,
+        disposition: `${INLINE_TYPES.has(row.type) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+      };
+    },
+
+    async remove(project: ProjectAccess, user: UserRow, issueId: string, attachmentId: string) {
+      await deps.issues.assertVisible(project, user, issueId);
+      const row = await findAttachment(db, issueId, attachmentId);
+      if (!row) throw notFound();
+      if (row.created_by !== user.id && (project.role ?? 0) < ROLE.ADMIN) {
+        throw new AppError('forbidden', 'Only the uploader or a project admin can delete an attachment');
+      }
+      await db.transaction(async (tx) => {
+        await softDeleteAttachment(tx, attachmentId);
+        await adjustAttachmentCount(tx, issueId, -1);
+      });
+      await deps.storage.remove(row.storage_key);
+    },
+  };
+}
