@@ -5,6 +5,7 @@ import { MemberStore } from '../features/members/MemberStore.ts';
 import { EstimateStore } from '../features/projects/EstimateStore.ts';
 import { LabelStore } from '../features/projects/LabelStore.ts';
 import { ProjectStore } from '../features/projects/ProjectStore.ts';
+import { PublishStore } from '../features/projects/PublishStore.ts';
 import { StateStore } from '../features/projects/StateStore.ts';
 import { UserStore } from '../features/user/UserStore.ts';
 import { WorkspaceStore } from '../features/workspaces/WorkspaceStore.ts';
@@ -21,6 +22,7 @@ export class RootStore {
   readonly states = new StateStore();
   readonly labels = new LabelStore();
   readonly estimates = new EstimateStore();
+  readonly publish = new PublishStore();
 
   /** Forgets everything that belonged to the signed-in user (sign-out, deactivation). */
   reset(): void {
@@ -32,5 +34,6 @@ export class RootStore {
     this.states.reset();
     this.labels.reset();
     this.estimates.reset();
+    this.publish.reset();
   }
 }

@@ -15,6 +15,7 @@ import {
 import { projectIssuesRoute } from '../routes/ProjectIssuesRoute.tsx';
 import { projectSettingsTree } from '../routes/ProjectSettingsRoutes.tsx';
 import { projectsArchivesRoute, projectsRoute } from '../routes/ProjectsRoute.tsx';
+import { publicBoardRoute } from '../routes/PublicBoardRoute.tsx';
 import { resetPasswordRoute } from '../routes/ResetPasswordRoute.tsx';
 import { setPasswordRoute } from '../routes/SetPasswordRoute.tsx';
 import { signInAliasRoute, signInRoute } from '../routes/SignInRoute.tsx';
@@ -38,6 +39,7 @@ export const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   workspaceInvitationRoute,
+  publicBoardRoute,
   authedRoute.addChildren([
     setPasswordRoute,
     onboardingRoute,

@@ -13,6 +13,7 @@ import { Input, Select, Textarea } from '../../../ui/Input.tsx';
 import { toastError } from '../../../ui/toast.ts';
 import { SettingsSection } from '../../app-shell/SettingsNav.tsx';
 import { ProjectLogo } from '../ProjectLogo.tsx';
+import { PublishSection } from './PublishSection.tsx';
 
 interface TabProps {
   slug: string;
@@ -176,6 +177,7 @@ export const GeneralSettings = observer(function GeneralSettings({ slug, project
         </div>
       </form>
 
+      {isAdmin && <PublishSection slug={slug} project={project} />}
       {isAdmin && (
         <SettingsSection
           title={archived ? 'Restore project' : 'Archive project'}

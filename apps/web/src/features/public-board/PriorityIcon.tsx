@@ -1,0 +1,30 @@
+import clsx from 'clsx';
+import { Ban, OctagonAlert, SignalHigh, SignalLow, SignalMedium } from 'lucide-react';
+
+export const PRIORITY_LABELS: Record<string, string> = {
+  urgent: 'Urgent',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  none: 'No priority',
+};
+
+const ICONS = {
+  urgent: { Icon: OctagonAlert, className: 'text-danger' },
+  high: { Icon: SignalHigh, className: 'text-warning' },
+  medium: { Icon: SignalMedium, className: 'text-warning' },
+  low: { Icon: SignalLow, className: 'text-link' },
+  none: { Icon: Ban, className: 'text-fg-subtle' },
+} as const;
+
+/** A work item's priority as an icon, with its name for assistive technology (and visibly when asked). */
+export function PriorityIcon({ priority, withLabel = false }: { priority: string; withLabel?: boolean }) {
+  const { Icon, className } = ICONS[priority as keyof typeof ICONS] ?? ICONS.none;
+  const label = PRIORITY_LABELS[priority] ?? PRIORITY_LABELS.none;
+  return (
+    <span className="inline-flex items-center gap-1 text-xs text-fg-muted" title={`Priority: ${label}`}>
+      <Icon className={clsx('size-3.5 shrink-0', className)} aria-hidden />
+      {withLabel ? label : <span className="sr-only">Priority: {label}</span>}
+    </span>
+  );
+}
