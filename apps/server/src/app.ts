@@ -35,6 +35,7 @@ import { membersRoutes } from './domains/members/members.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
 import { projectsRoutes } from './domains/projects/projects.routes.ts';
 import { publishingRoutes } from './domains/publishing/publishing.routes.ts';
+import { searchRoutes } from './domains/search/search.routes.ts';
 import { statesRoutes } from './domains/states/states.routes.ts';
 import { userPropertiesRoutes } from './domains/user-properties/user-properties.routes.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     bulkDraftsRoutes,
     workspaceIssuesRoutes,
     attachmentsRoutes,
+    searchRoutes,
     commentsRoutes,
     labelsRoutes,
     estimatesRoutes,

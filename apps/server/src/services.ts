@@ -20,6 +20,7 @@ import { createMembersService } from './domains/members/members.service.ts';
 import { createProjectMembersService } from './domains/projects/project-members.service.ts';
 import { createProjectsService } from './domains/projects/projects.service.ts';
 import { createPublishingService } from './domains/publishing/publishing.service.ts';
+import { createSearchService } from './domains/search/search.service.ts';
 import { createStatesService } from './domains/states/states.service.ts';
 import { createUserPropertiesService } from './domains/user-properties/user-properties.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
@@ -73,6 +74,7 @@ export function createServices(
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
   const archive = createArchiveService(db, { issues, states });
   const automations = createAutomationsService(db);
+  const search = createSearchService(db, { projectMembers });
   const storage = options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const attachments = createAttachmentsService(db, { issues, storage });
   const subIssues = createSubIssuesService(db, { issues, states });
@@ -114,6 +116,7 @@ export function createServices(
     subscriptions,
     archive,
     automations,
+    search,
     attachments,
     subIssues,
     links,

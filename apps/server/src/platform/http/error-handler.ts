@@ -52,12 +52,10 @@ export function errorHandler(
   }
   switch (error.code) {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return reply
-        .code(415)
-        .send({
-          error: 'Unsupported media type: send multipart/form-data',
-          error_code: 'UNSUPPORTED_MEDIA_TYPE',
-        });
+      return reply.code(415).send({
+        error: 'Unsupported media type: send multipart/form-data',
+        error_code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return reply.code(415).send({
         error: 'Unsupported media type: send application/json',

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
+
+const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Read-only lookups across the caller's visible projects, for the palette and mention pickers. */
+export function searchProjects(db: Executor, projectIds: string[], term: string, limit: number) {
+  return queryRows<{ id: string; name: string; identifier: string; workspace__slug: string }>(
+    db,
+    sql`select p.id, p.name, p.identifier, w.slug as workspace__slug
+      from projects p join workspaces w on w.id = p.workspace_id
+      where p.id = any(${sqlArray(projectIds, 'uuid')}) and p.deleted_at is null
+        and (p.name ilike ${like(term)} or p.identifier ilike ${like(term)})
+      order by p.name limit ${limit}`,
+  );
+}
+
+export function searchIssuesByText(
+  db: Executor,
+  scope: { projectIds: string[]; ownOnly: string[]; userId: string },
+  term: string,
+  limit: number,
+) {
+  const key = /^([A-Za-z0-9]{1,12})-(\d{1,9})$/.exec(term.trim());
+  const byKey = key
+    ? sql`or (p.identifier = ${key[1]!.toUpperCase()} and i.sequence_id = ${Number(key[2])})`
+    : sql``;
+  return queryRows<{
+    id: string;
+    name: string;
+    sequence_id: number;
+    project__identifier: string;
+    project_id: string;
+    workspace__slug: string;
+  }>(
+    db,
+    sql`select i.id, i.name, i.sequence_id, p.identifier as project__identifier, i.project_id, w.slug as workspace__slug
+      from issues i join projects p on p.id = i.project_id join workspaces w on w.id = p.workspace_id
+      where i.project_id = any(${sqlArray(scope.projectIds, 'uuid')})
+        and i.deleted_at is null and i.archived_at is null and not i.is_draft
+        and (i.created_by = ${scope.userId} or not i.project_id = any(${sqlArray(scope.ownOnly, 'uuid')}))
+        and (i.name ilike ${like(term)} ${byKey})
+      order by i.updated_at desc limit ${limit}`,
+  );
+}
+
+export function searchMembers(db: Executor, workspaceId: string, term: string, limit: number) {
+  return queryRows<{ member__id: string; member__display_name: string; member__avatar_url: string | null }>(
+    db,
+    sql`select u.id as member__id, u.display_name as member__display_name, u.avatar as member__avatar_url
+      from workspace_members m join users u on u.id = m.member_id
+      where m.workspace_id = ${workspaceId} and m.is_active and not u.is_bot
+        and (u.display_name ilike ${like(term)} or u.first_name ilike ${like(term)} or u.last_name ilike ${like(term)})
+      order by u.display_name limit ${limit}`,
+  );
+}

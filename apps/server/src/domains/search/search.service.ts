@@ -1,0 +1,75 @@
+import { ROLE } from '@kite/shared/domain';
+import type { Db } from '../../platform/db/database.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import type { WorkspaceAccess } from '../../platform/http/types.ts';
+import type { ProjectMembersService } from '../projects/project-members.service.ts';
+import { searchIssuesByText, searchMembers, searchProjects } from './search.repo.ts';
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+export const SEARCH_ENTITIES = [
+  'workspace',
+  'project',
+  'issue',
+  'cycle',
+  'module',
+  'issue_view',
+  'page',
+  'intake',
+] as const;
+export const ENTITY_QUERY_TYPES = ['user_mention', 'project', 'issue', 'cycle', 'module', 'page'] as const;
+
+/** Global search (api.md §5.17): only objects the caller can see; cycles, modules, views, pages and
+ * intake answer empty lists until those domains exist. */
+export function createSearchService(db: Db, deps: { projectMembers: ProjectMembersService }) {
+  async function scope(access: WorkspaceAccess, user: UserRow, projectId?: string) {
+    const roles = await deps.projectMembers.rolesOf(access, user);
+    let projectIds = Object.keys(roles);
+    if (projectId) projectIds = projectIds.filter((id) => id === projectId);
+    return {
+      projectIds,
+      ownOnly: projectIds.filter((id) => (roles[id] ?? 0) <= ROLE.GUEST),
+      userId: user.id,
+    };
+  }
+
+  return {
+    async search(
+      access: WorkspaceAccess,
+      user: UserRow,
+      query: { search: string; entities: string[]; project_id?: string },
+    ) {
+      const s = await scope(access, user, query.project_id);
+      const wanted = (entity: string) => query.entities.length === 0 || query.entities.includes(entity);
+      const term = query.search.trim();
+      const results: Record<string, unknown[]> = Object.fromEntries(SEARCH_ENTITIES.map((e) => [e, []]));
+      if (!term) return { results };
+      if (wanted('workspace') && access.workspace.name.toLowerCase().includes(term.toLowerCase())) {
+        results.workspace = [
+          { id: access.workspace.id, name: access.workspace.name, slug: access.workspace.slug },
+        ];
+      }
+      if (wanted('project')) results.project = await searchProjects(db, s.projectIds, term, 10);
+      if (wanted('issue')) results.issue = await searchIssuesByText(db, s, term, 10);
+      return { results };
+    },
+
+    async entitySearch(
+      access: WorkspaceAccess,
+      user: UserRow,
+      query: { query: string; types: string[]; count: number; project_id?: string },
+    ) {
+      const s = await scope(access, user, query.project_id);
+      const answer: Record<string, unknown[]> = {};
+      for (const type of query.types) {
+        if (type === 'user_mention')
+          answer[type] = await searchMembers(db, access.workspace.id, query.query, query.count);
+        else if (type === 'project')
+          answer[type] = await searchProjects(db, s.projectIds, query.query, query.count);
+        else if (type === 'issue') answer[type] = await searchIssuesByText(db, s, query.query, query.count);
+        else answer[type] = [];
+      }
+      return answer;
+    },
+  };
+}
