@@ -18,12 +18,20 @@ const ICONS = {
 } as const;
 
 /** A work item's priority as an icon, with its name for assistive technology (and visibly when asked). */
-export function PriorityIcon({ priority, withLabel = false }: { priority: string; withLabel?: boolean }) {
-  const { Icon, className } = ICONS[priority as keyof typeof ICONS] ?? ICONS.none;
+export function PriorityIcon({
+  priority,
+  withLabel = false,
+  className = 'text-xs text-fg-muted',
+}: {
+  priority: string;
+  withLabel?: boolean;
+  className?: string;
+}) {
+  const { Icon, className: tone } = ICONS[priority as keyof typeof ICONS] ?? ICONS.none;
   const label = PRIORITY_LABELS[priority] ?? PRIORITY_LABELS.none;
   return (
-    <span className="inline-flex items-center gap-1 text-xs text-fg-muted" title={`Priority: ${label}`}>
-      <Icon className={clsx('size-3.5 shrink-0', className)} aria-hidden />
+    <span className={clsx('inline-flex items-center gap-1', className)} title={`Priority: ${label}`}>
+      <Icon className={clsx('size-3.5 shrink-0', tone)} aria-hidden />
       {withLabel ? label : <span className="sr-only">Priority: {label}</span>}
     </span>
   );

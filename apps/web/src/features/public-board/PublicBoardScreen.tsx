@@ -70,7 +70,7 @@ export const PublicBoard = observer(function PublicBoard({ anchor }: { anchor: s
         </div>
         {store.layouts.length > 1 && <LayoutToggle store={store} />}
       </header>
-      <main className="min-h-0 flex-1 overflow-auto">
+      <main className="relative min-h-0 flex-1 overflow-auto">
         {store.totalIssues === 0 ? (
           <div className="mx-auto max-w-xl px-6 py-16">
             <EmptyState
@@ -311,7 +311,7 @@ const IssuePeek = observer(function IssuePeek({ store }: { store: PublicBoardSto
                 </dd>
                 <dt className="text-fg-muted">Priority</dt>
                 <dd>
-                  <PriorityIcon priority={row.priority} withLabel />
+                  <PriorityIcon priority={row.priority} withLabel className="text-sm text-fg" />
                 </dd>
                 <dt className="text-fg-muted">Assignees</dt>
                 <dd className="flex flex-wrap items-center gap-2 text-fg">

@@ -1,0 +1,111 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signUpWithWorkspace, snap } from './helpers.ts';
+
+/** A JSON write from the page, as the web app sends it (CSRF cookie echoed in X-CSRFToken). */
+async function apiPost<T>(page: Page, url: string, body: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ([u, b]) => {
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('csrftoken='))
+        ?.split('=')[1];
+      const res = await fetch(u as string, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token ?? '' },
+        body: JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    [url, body] as const,
+  );
+  expect(answer.status, `POST ${url}: ${answer.body}`).toBe(201);
+  return JSON.parse(answer.body) as T;
+}
+
+async function anonymousPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  // A new context: no cookies, no session — a visitor who never signed in.
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+test('publish a project and browse its read-only board signed out', async ({ page, browser, baseURL }) => {
+  const slug = `pub-${Date.now()}`;
+  await signUpWithWorkspace(page, 'Publish Co', slug);
+
+  // Create a project through the screens; it lands on its general settings.
+  await page.goto(`/${slug}/projects`);
+  await page.getByRole('button', { name: 'Create project' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create project' });
+  await dialog.getByLabel('Project name').fill('Website');
+  await expect(dialog.getByLabel('Identifier')).toHaveValue('WEBSI');
+  await dialog.getByLabel('Identifier').fill('WEB');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(page).toHaveURL(/\/settings\/projects\/[0-9a-f-]+$/);
+  const projectId = page.url().split('/').pop() as string;
+  const p = `/api/workspaces/${slug}/projects/${projectId}`;
+
+  // Two work items (and a label) through the API from the page.
+  const label = await apiPost<{ id: string }>(page, `${p}/issue-labels/`, { name: 'Bug', color: '#dc2626' });
+  await apiPost(page, `${p}/issues/`, {
+    name: 'Fix the pricing page layout',
+    priority: 'high',
+    label_ids: [label.id],
+    description_html:
+      '<p>The plans table overflows on <strong>small screens</strong>.</p><ul><li>Stack the columns</li><li>Keep the CTA visible</li></ul>',
+  });
+  await apiPost(page, `${p}/issues/`, { name: 'Write the launch announcement' });
+
+  // Publish from settings: the public link appears.
+  const section = page.getByRole('region', { name: 'Publish' });
+  await expect(section.getByText('Not published')).toBeVisible();
+  await section.getByRole('button', { name: 'Publish' }).click();
+  const linkInput = section.getByRole('textbox', { name: 'Public link' });
+  await expect(linkInput).toHaveValue(/\/spaces\/issues\/[0-9a-f]{32}$/);
+  await expect(section.getByRole('button', { name: 'Copy public link' })).toBeVisible();
+  const link = await linkInput.inputValue();
+  await section.scrollIntoViewIfNeeded();
+  await snap(page, 'project-settings-publish');
+
+  // A visitor without a session sees the board: never sent to sign-in.
+  const visitor = await anonymousPage(browser, baseURL);
+  await visitor.goto(link);
+  await expect(visitor).toHaveURL(link);
+  await expect(visitor.getByRole('heading', { name: /Website/ })).toBeVisible();
+  const backlog = visitor.getByRole('region', { name: 'Backlog column' });
+  await expect(backlog.getByRole('button', { name: /^WEB-\d+ Fix the pricing page layout$/ })).toBeVisible();
+  await expect(
+    backlog.getByRole('button', { name: /^WEB-\d+ Write the launch announcement$/ }),
+  ).toBeVisible();
+  await expect(backlog.getByRole('heading')).toContainText('2');
+  await snap(visitor, 'public-board');
+
+  // The list layout shows the same rows grouped by state.
+  await visitor.getByRole('button', { name: 'List' }).click();
+  await expect(
+    visitor
+      .getByRole('region', { name: 'Backlog group' })
+      .getByRole('button', { name: /Write the launch announcement/ }),
+  ).toBeVisible();
+  await snap(visitor, 'public-board-list');
+  await visitor.getByRole('button', { name: 'Board' }).click();
+
+  // Opening a card shows the work item read only.
+  await backlog.getByRole('button', { name: /Fix the pricing page layout/ }).click();
+  const peek = visitor.getByRole('dialog', { name: 'Fix the pricing page layout' });
+  await expect(peek.getByText('small screens')).toBeVisible();
+  await expect(peek.getByText('Bug')).toBeVisible();
+  await snap(visitor, 'public-board-peek');
+  await peek.getByRole('button', { name: 'Close' }).click();
+
+  // Unpublish (with confirmation): the link stops working.
+  await section.getByRole('button', { name: 'Unpublish' }).click();
+  await page
+    .getByRole('dialog', { name: /Unpublish/ })
+    .getByRole('button', { name: 'Unpublish' })
+    .click();
+  await expect(section.getByText('Not published')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'Board not found' })).toBeVisible();
+  await snap(visitor, 'public-board-not-found');
+  await visitor.context().close();
+});
