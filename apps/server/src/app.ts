@@ -18,6 +18,7 @@ import { authRoutes } from './domains/auth/auth.routes.ts';
 import { SESSION_COOKIE } from './domains/auth/session.service.ts';
 import { commentsRoutes } from './domains/comments/comments.routes.ts';
 import { estimatesRoutes } from './domains/estimates/estimates.routes.ts';
+import { exportsRoutes } from './domains/exports/exports.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     workspaceIssuesRoutes,
     attachmentsRoutes,
     searchRoutes,
+    exportsRoutes,
     commentsRoutes,
     labelsRoutes,
     estimatesRoutes,

@@ -47,12 +47,23 @@ async function main() {
     (error) => app.log.error({ err: error }, 'project automations failed'),
   );
 
+  // Drains queued exports; several nodes share the queue through SKIP LOCKED.
+  const stopExports = every(
+    2000,
+    async () => {
+      while (await services.exports.processNext()) {}
+    },
+    (error) => app.log.error({ err: error }, 'export worker failed'),
+    2000,
+  );
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     services.lifecycle.shuttingDown = true;
     stopAutomations();
+    stopExports();
     console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {

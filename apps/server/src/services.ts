@@ -4,6 +4,7 @@ import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
 import { createCommentsService } from './domains/comments/comments.service.ts';
 import { createEstimatesService } from './domains/estimates/estimates.service.ts';
+import { createExportsService } from './domains/exports/exports.service.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
 import { createArchiveService } from './domains/issues/archive.service.ts';
@@ -60,6 +61,7 @@ export function createServices(
     return smtp.mailer;
   }
 
+  const storage = options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const users = createUsersService(db);
   const sessions = createSessionService(db, config);
   const members = createMembersService(db);
@@ -75,7 +77,7 @@ export function createServices(
   const archive = createArchiveService(db, { issues, states });
   const automations = createAutomationsService(db);
   const search = createSearchService(db, { projectMembers });
-  const storage = options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const exports = createExportsService(db, { projectMembers, storage });
   const attachments = createAttachmentsService(db, { issues, storage });
   const subIssues = createSubIssuesService(db, { issues, states });
   const links = createLinksService(db, { issues });
@@ -117,6 +119,7 @@ export function createServices(
     archive,
     automations,
     search,
+    exports,
     attachments,
     subIssues,
     links,

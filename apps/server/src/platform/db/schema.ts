@@ -729,6 +729,27 @@ export const issueAttachments = pgTable(
   (t) => [index('issue_attachments_issue_idx').on(t.issue_id)],
 );
 
+/** Issue exports: queued by a request, produced by the export worker, downloaded by their creator. */
+export const issueExports = pgTable(
+  'issue_exports',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    project_ids: uuid('project_ids').array().notNull(),
+    status: text('status').notNull().default('queued'),
+    storage_key: text('storage_key'),
+    error: text('error'),
+    ...audit(),
+  },
+  (t) => [
+    index('issue_exports_creator_idx').on(t.workspace_id, t.created_by, t.created_at),
+    index('issue_exports_queued_idx').on(t.created_at).where(sql`${t.status} = 'queued'`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -749,3 +770,4 @@ export type ReactionRow = typeof reactions.$inferSelect;
 export type IssueLinkRow = typeof issueLinks.$inferSelect;
 export type IssueRelationRow = typeof issueRelations.$inferSelect;
 export type AttachmentRow = typeof issueAttachments.$inferSelect;
+export type ExportRow = typeof issueExports.$inferSelect;

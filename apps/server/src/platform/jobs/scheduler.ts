@@ -1,5 +1,10 @@
-/** Runs `job` shortly after start and then every `intervalMs`; returns a stop function. */
-export function every(intervalMs: number, job: () => Promise<unknown>, onError: (error: unknown) => void) {
+/** Runs `job` after `firstDelayMs`, then every `intervalMs` (never overlapping); returns a stop function. */
+export function every(
+  intervalMs: number,
+  job: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+  firstDelayMs = 60_000,
+) {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -12,7 +17,7 @@ export function every(intervalMs: number, job: () => Promise<unknown>, onError: 
       running = false;
     }
   };
-  const first = setTimeout(tick, 60_000).unref();
+  const first = setTimeout(tick, firstDelayMs).unref();
   const timer = setInterval(tick, intervalMs).unref();
   return () => {
     clearTimeout(first);

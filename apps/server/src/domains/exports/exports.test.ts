@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addMember, createProject, createWorkspace, type SignedIn, signUp } from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: SignedIn;
+let slug: string;
+beforeEach(async () => {
+  t = await startTestApp();
+  owner = await signUp(t);
+  slug = (await createWorkspace(owner)).slug;
+});
+afterEach(() => t.close());
+
+describe('issue exports', () => {
+  it('queues, produces and serves CSV and JSON to their creator only', async () => {
+    const project = await createProject(owner, slug, { identifier: 'WEB' });
+    const base = `/api/workspaces/${slug}/projects/${project.id}`;
+    const label = (await owner.client.post(`${base}/issue-labels/`, { name: 'bug' })).body;
+    await owner.client.post(`${base}/issues/`, {
+      name: 'Fix, "quoted" =bad',
+      label_ids: [label.id],
+      priority: 'high',
+    });
+    await owner.client.post(`${base}/issues/`, { name: 'Second' });
+    const url = `/api/workspaces/${slug}/export-issues/`;
+
+    const queued = await owner.client.post(url, { provider: 'csv', project: [project.id] });
+    expect(queued.status, queued.text).toBe(201);
+    expect(queued.body).toMatchObject({
+      status: 'queued',
+      url: null,
+      provider: 'csv',
+      project: [project.id],
+    });
+    expect(await t.services.exports.processNext()).toBe(true);
+    expect(await t.services.exports.processNext()).toBe(false);
+    const listed = await owner.client.get(url);
+    expect(listed.body.results[0]).toMatchObject({ status: 'completed' });
+    const csv = await owner.client.get(listed.body.results[0].url);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename=".*\.csv"$/);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'key,name,state,state_group,priority,assignees,labels,start_date,target_date,parent,created_at,updated_at,completed_at',
+    );
+    expect(lines[1]).toMatch(/^WEB-1,"Fix, ""quoted"" =bad",Backlog,backlog,high,,bug,/);
+
+    await owner.client.post(url, { provider: 'json', project: [project.id] });
+    await t.services.exports.processNext();
+    const latest = (await owner.client.get(url)).body.results[0];
+    const json = JSON.parse((await owner.client.get(latest.url)).text);
+    expect(json.map((r: { key: string }) => r.key)).toEqual(['WEB-1', 'WEB-2']);
+
+    const member = await addMember(t, owner, slug, 15);
+    expect((await member.client.get(url)).body.total_count).toBe(0);
+    expect((await member.client.get(latest.url)).status).toBe(404);
+    expect((await member.client.post(url, { provider: 'csv', project: [project.id] })).status).toBe(404);
+    expect((await owner.client.post(url, { provider: 'xlsx', project: [project.id] })).status).toBe(400);
+    const viewer = await addMember(t, owner, slug, 10);
+    expect((await viewer.client.post(url, { provider: 'csv', project: [project.id] })).status).toBe(403);
+  });
+});
