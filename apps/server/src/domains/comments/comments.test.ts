@@ -136,7 +136,7 @@ describe('reactions and history', () => {
   });
 
   it('merges property activity and comments in the history', async () => {
-    await owner.client.patch(issueUrl + '/', { priority: 'high' });
+    await owner.client.patch(`${issueUrl}/`, { priority: 'high' });
     await owner.client.post(`${issueUrl}/comments/`, { comment_html: '<p>note</p>' });
     const all = await owner.client.get(`${issueUrl}/history/`);
     expect(

@@ -79,7 +79,7 @@ export function createExportsService(
 
     async download(access: WorkspaceAccess, user: UserRow, exportId: string) {
       const row = await findOwnExport(db, access.workspace.id, user.id, exportId);
-      if (!row || row.status !== 'completed' || !row.storage_key)
+      if (row?.status !== 'completed' || !row.storage_key)
         throw new AppError('not_found', 'Export not found');
       const format = FORMATS[row.provider as keyof typeof FORMATS];
       return {

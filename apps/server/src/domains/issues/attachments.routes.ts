@@ -100,7 +100,7 @@ export function attachmentsRoutes(app: App, { attachments, config }: Services) {
       { config: anyRole, schema: { tags: TAGS, params: issueParams, response: { 201: attachmentSchema } } },
       async (request, reply) => {
         const part = await request.file();
-        if (!part || part.fieldname !== 'asset') {
+        if (part?.fieldname !== 'asset') {
           throw new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', {
             fields: { asset: 'A file is required' },
           });

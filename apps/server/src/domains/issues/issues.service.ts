@@ -10,7 +10,6 @@ import { ROLE, sortOrderBetween } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { IssueRowDb, StateRow, UserRow } from '../../platform/db/schema.ts';
 import { envelope, parsePage } from '../../platform/http/pagination.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
