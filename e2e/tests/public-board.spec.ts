@@ -97,6 +97,31 @@ test('publish a project and browse its read-only board signed out', async ({ pag
   await snap(visitor, 'public-board-peek');
   await peek.getByRole('button', { name: 'Close' }).click();
 
+  // A column of more than 30 items shows 30 and loads the rest on demand.
+  await page.evaluate(
+    async ([url]) => {
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('csrftoken='))
+        ?.split('=')[1];
+      for (let i = 1; i <= 30; i += 1) {
+        const res = await fetch(url as string, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token ?? '' },
+          body: JSON.stringify({ name: `Backlog chore ${i}` }),
+        });
+        if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+      }
+    },
+    [`${p}/issues/`] as const,
+  );
+  await visitor.reload();
+  await expect(backlog.getByRole('heading')).toContainText('32');
+  await expect(backlog.getByRole('button', { name: /^WEB-\d+ / })).toHaveCount(30);
+  await backlog.getByRole('button', { name: 'Load more in Backlog' }).click();
+  await expect(backlog.getByRole('button', { name: /^WEB-\d+ / })).toHaveCount(32);
+  await expect(backlog.getByRole('button', { name: 'Load more in Backlog' })).toHaveCount(0);
+
   // Unpublish (with confirmation): the link stops working.
   await section.getByRole('button', { name: 'Unpublish' }).click();
   await page
