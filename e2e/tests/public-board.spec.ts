@@ -97,6 +97,14 @@ test('publish a project and browse its read-only board signed out', async ({ pag
   await snap(visitor, 'public-board-peek');
   await peek.getByRole('button', { name: 'Close' }).click();
 
+  // A visitor whose system is dark gets the dark theme without an account.
+  await visitor.emulateMedia({ colorScheme: 'dark' });
+  await visitor.reload();
+  await expect(visitor.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(backlog.getByRole('button', { name: /Fix the pricing page layout/ })).toBeVisible();
+  await snap(visitor, 'dark-public-board');
+  await visitor.emulateMedia({ colorScheme: 'light' });
+
   // A column of more than 30 items shows 30 and loads the rest on demand.
   await page.evaluate(
     async ([url]) => {
