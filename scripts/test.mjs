@@ -3,15 +3,19 @@
 import { ensureBuilt, ensureInstalled, run } from './lib.mjs';
 
 const started = Date.now();
+let failed = false;
 const step = (name) => console.log(`\n▶ ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
 
 await ensureInstalled();
 step('build');
 await ensureBuilt({ force: true });
 
+step('type check and lint');
+failed ||= (await run('npm', ['run', 'typecheck'])) !== 0;
+failed ||= (await run('npm', ['run', 'lint'])) !== 0;
+
 step('unit and API tests on PGlite');
-const pglite = run('npx', ['vitest', 'run'], { env: { ...process.env, TEST_DB: 'pglite' } });
-let failed = (await pglite) !== 0;
+failed ||= (await run('npx', ['vitest', 'run'], { env: { ...process.env, TEST_DB: 'pglite' } })) !== 0;
 
 if (process.env.TEST_DATABASE_URL) {
   step('API tests on PostgreSQL');
