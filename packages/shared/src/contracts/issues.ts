@@ -127,6 +127,8 @@ export const listIssuesQuerySchema = z.object({
   start_date: z.string().optional(),
   target_date: z.string().optional(),
   updated_at__gt: z.string().optional(),
+  /** The JSON filter tree of api.md §5.3, URL-encoded. */
+  filters: z.string().max(20_000).optional(),
 });
 export type ListIssuesQuery = z.infer<typeof listIssuesQuerySchema>;
 

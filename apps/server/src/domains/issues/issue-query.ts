@@ -11,6 +11,7 @@ import { AppError } from '@kite/shared/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import { sqlArray } from '../../platform/db/database.ts';
 import type { StateRow } from '../../platform/db/schema.ts';
+import { filterTreeCondition } from './filter-tree.ts';
 
 /** What a list query needs to know about its project (states and possible group values). */
 export interface ListContext {
@@ -152,6 +153,7 @@ export function buildWhere(
   if (query.name) conditions.push(sql`i.name ilike ${`%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   conditions.push(...dateTerms(query.start_date, sql`i.start_date`, 'start_date'));
   conditions.push(...dateTerms(query.target_date, sql`i.target_date`, 'target_date'));
+  if (query.filters) conditions.push(filterTreeCondition(query.filters));
   if (query.updated_at__gt) {
     if (Number.isNaN(Date.parse(query.updated_at__gt))) throw invalidFilter('Invalid updated_at__gt');
     conditions.push(

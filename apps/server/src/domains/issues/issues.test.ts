@@ -302,3 +302,37 @@ describe('listing', () => {
     expect(byIds.body.map((r: { name: string }) => r.name)).toEqual(['none']);
   });
 });
+
+describe('JSON filter tree', () => {
+  it('combines and/or/not conditions with legacy params and refuses malformed trees', async () => {
+    const label = (await owner.client.post(`${base}/issue-labels/`, { name: 'bug' })).body;
+    await create({ name: 'urgent todo', priority: 'urgent', state_id: state('Todo').id });
+    await create({ name: 'labelled', label_ids: [label.id], target_date: '2026-05-10' });
+    await create({ name: 'plain low', priority: 'low', assignee_ids: [owner.user.id] });
+    const query = async (tree: unknown, extra = '') =>
+      owner.client.get(`${base}/issues/?filters=${encodeURIComponent(JSON.stringify(tree))}${extra}`);
+    const names = (res: { body: { results: { name: string }[] } }) =>
+      res.body.results.map((r) => r.name).sort();
+    const either = await query({ or: [{ priority: 'urgent' }, { label_id__in: [label.id] }] });
+    expect(either.status, either.text).toBe(200);
+    expect(names(either)).toEqual(['labelled', 'urgent todo']);
+    const negated = await query({
+      and: [{ not: { assignee_id__in: owner.user.id } }, { state_group__in: 'backlog,unstarted' }],
+    });
+    expect(names(negated)).toEqual(['labelled', 'urgent todo']);
+    const ranged = await query({ target_date__range: '2026-05-01,2026-05-31' });
+    expect(names(ranged)).toEqual(['labelled']);
+    const withLegacy = await query({ or: [{ priority: 'urgent' }, { priority: 'low' }] }, '&priority=low');
+    expect(names(withLegacy)).toEqual(['plain low']);
+    let deep: unknown = { priority: 'low' };
+    for (let n = 0; n < 5; n++) deep = { not: deep };
+    for (const bad of [{ colour: 'red' }, { priority__gt: 'low' }, { state_id: 'nope' }, deep, []]) {
+      const res = await query(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.error_code).toBe('INVALID_FILTER');
+    }
+    expect((await owner.client.get(`${base}/issues/?filters=%7Bnot-json`)).body.error_code).toBe(
+      'INVALID_FILTER',
+    );
+  });
+});
