@@ -99,10 +99,20 @@ export const ORDER_BY_KEYS = [
   'link_count',
   'attachment_count',
   'sub_issues_count',
+  'assignees__first_name',
+  'labels__name',
+  'issue_module__module__name',
+  'issue_cycle__cycle__name',
+  'estimate_point__key',
 ] as const;
 /** The spec's short names for order keys. */
 export const ORDER_BY_ALIASES: Record<string, string> = {
   state: 'state__name',
+  assignee: 'assignees__first_name',
+  label: 'labels__name',
+  module: 'issue_module__module__name',
+  cycle: 'issue_cycle__cycle__name',
+  estimate_point: 'estimate_point__key',
 };
 
 export const listIssuesQuerySchema = z.object({
@@ -127,6 +137,11 @@ export const listIssuesQuerySchema = z.object({
   start_date: z.string().optional(),
   target_date: z.string().optional(),
   updated_at__gt: z.string().optional(),
+  estimate_point: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  completed_at: z.string().optional(),
+  start_target_date: z.enum(['true', 'false']).optional(),
   /** The JSON filter tree of api.md §5.3, URL-encoded. */
   filters: z.string().max(20_000).optional(),
 });

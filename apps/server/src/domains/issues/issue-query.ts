@@ -153,6 +153,18 @@ export function buildWhere(
   if (query.name) conditions.push(sql`i.name ilike ${`%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   conditions.push(...dateTerms(query.start_date, sql`i.start_date`, 'start_date'));
   conditions.push(...dateTerms(query.target_date, sql`i.target_date`, 'target_date'));
+  conditions.push(...dateTerms(query.created_at, sql`i.created_at`, 'created_at'));
+  conditions.push(...dateTerms(query.updated_at, sql`i.updated_at`, 'updated_at'));
+  conditions.push(...dateTerms(query.completed_at, sql`i.completed_at`, 'completed_at'));
+  if (query.start_target_date === 'true')
+    conditions.push(sql`i.start_date is not null and i.target_date is not null`);
+  if (list(query.estimate_point).length > 0) {
+    const points = uuids(query.estimate_point, 'estimate_point');
+    const parts: SQL[] = [];
+    if (points.length > 0) parts.push(sql`i.estimate_point_id = any(${arrayParam(points)})`);
+    if (list(query.estimate_point).includes('None')) parts.push(sql`i.estimate_point_id is null`);
+    conditions.push(sql`(${sql.join(parts, sql` or `)})`);
+  }
   if (query.filters) conditions.push(filterTreeCondition(query.filters));
   if (query.updated_at__gt) {
     if (Number.isNaN(Date.parse(query.updated_at__gt))) throw invalidFilter('Invalid updated_at__gt');
@@ -170,6 +182,23 @@ const GROUP_RANK = sql.raw(
   `(select array_position(array['backlog','unstarted','started','completed','cancelled']::text[], s."group") from states s where s.id = i.state_id)`,
 );
 
+/**
+ * Sort expressions other than plain columns. Multi-valued keys sort by their smallest name; cycles
+ * and modules sort as "none" until those domains exist.
+ */
+const ORDER_EXPRESSIONS: Record<string, SQL> = {
+  priority: PRIORITY_RANK,
+  state__group: GROUP_RANK,
+  state__name: sql.raw('(select s.name from states s where s.id = i.state_id)'),
+  assignees__first_name: sql.raw('(select min(u.first_name) from users u where u.id = any(i.assignee_ids))'),
+  labels__name: sql.raw(
+    '(select min(l.name) from labels l where l.id = any(i.label_ids) and l.deleted_at is null)',
+  ),
+  estimate_point__key: sql.raw('(select ep.key from estimate_points ep where ep.id = i.estimate_point_id)'),
+  issue_module__module__name: sql.raw('null::text'),
+  issue_cycle__cycle__name: sql.raw('null::text'),
+};
+
 /** ORDER BY for `order_by` (default -created_at): nulls last both ways, ties by -created_at then id. */
 export function buildOrderBy(raw: string | undefined): SQL {
   const requested = raw && raw.length > 0 ? raw : '-created_at';
@@ -179,14 +208,7 @@ export function buildOrderBy(raw: string | undefined): SQL {
   if (!(ORDER_BY_KEYS as readonly string[]).includes(key)) {
     throw new AppError('bad_request', `Invalid order_by: ${requested}`, 'INVALID_ORDER_BY');
   }
-  const expression =
-    key === 'priority'
-      ? PRIORITY_RANK
-      : key === 'state__group'
-        ? GROUP_RANK
-        : key === 'state__name'
-          ? sql.raw('(select s.name from states s where s.id = i.state_id)')
-          : sql.raw(`i.${key}`);
+  const expression = ORDER_EXPRESSIONS[key] ?? sql.raw(`i.${key}`);
   const direction = sql.raw(descending ? 'desc nulls last' : 'asc nulls last');
   return sql`${expression} ${direction}, i.created_at desc, i.id`;
 }

@@ -336,3 +336,35 @@ describe('JSON filter tree', () => {
     );
   });
 });
+
+describe('more list parameters', () => {
+  it('orders by assignee and label names, and filters by dates and estimate points', async () => {
+    const member = await addMember(t, owner, slug, 15);
+    await addProjectMember(owner, slug, projectId, member.user.id, 15);
+    await owner.client.patch('/api/users/me/', { first_name: 'Zed' });
+    await member.client.patch('/api/users/me/', { first_name: 'Amy' });
+    const a = (await owner.client.post(`${base}/issue-labels/`, { name: 'alpha' })).body;
+    const z = (await owner.client.post(`${base}/issue-labels/`, { name: 'zulu' })).body;
+    await create({
+      name: 'zed + zulu',
+      assignee_ids: [owner.user.id],
+      label_ids: [z.id],
+      start_date: '2026-01-01',
+      target_date: '2026-01-05',
+    });
+    await create({ name: 'amy + alpha', assignee_ids: [member.user.id], label_ids: [a.id] });
+    await create({ name: 'nobody' });
+    const order = async (key: string) =>
+      (await owner.client.get(`${base}/issues/?order_by=${key}`)).body.results.map(
+        (r: { name: string }) => r.name,
+      );
+    expect(await order('assignee')).toEqual(['amy + alpha', 'zed + zulu', 'nobody']);
+    expect(await order('-labels__name')).toEqual(['zed + zulu', 'amy + alpha', 'nobody']);
+    expect((await owner.client.get(`${base}/issues/?order_by=module`)).status).toBe(200);
+    const gantt = await owner.client.get(`${base}/issues/?start_target_date=true`);
+    expect(gantt.body.results.map((r: { name: string }) => r.name)).toEqual(['zed + zulu']);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await owner.client.get(`${base}/issues/?created_at=${today};after`)).body.total_count).toBe(3);
+    expect((await owner.client.get(`${base}/issues/?estimate_point=None`)).body.total_count).toBe(3);
+  });
+});
