@@ -169,6 +169,17 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
     }
+    // A path that exists with other methods answers 405 with the methods it allows.
+    const path = url.split('?')[0]!;
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+      (method) => method !== request.method && app.findRoute({ method: method as 'GET', url: path }),
+    );
+    if (isApi && allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('Allow', allowed.join(', '))
+        .send({ error: `Method ${request.method} not allowed`, error_code: 'METHOD_NOT_ALLOWED' });
+    }
     return reply.code(404).send({ error: 'Not found', error_code: 'NOT_FOUND' });
   });
 

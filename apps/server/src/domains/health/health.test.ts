@@ -44,6 +44,13 @@ describe('service endpoints', () => {
     expect(minted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('answers 405 with Allow for a known path and another method', async () => {
+    const res = await new Client(t.baseUrl).request('PUT', '/api/health/', { csrf: false });
+    expect(res.status).toBe(405);
+    expect(res.body.error_code).toBe('METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toBe('GET');
+  });
+
   it('answers unknown API paths with the error body', async () => {
     const res = await new Client(t.baseUrl).get('/api/nothing-here/');
     expect(res.status).toBe(404);
