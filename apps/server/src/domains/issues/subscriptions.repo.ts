@@ -29,19 +29,6 @@ export async function isSubscribed(db: Executor, issueId: string, userId: string
   return rows.length > 0;
 }
 
-export async function subscribedIssueIds(
-  db: Executor,
-  issueIds: string[],
-  userId: string,
-): Promise<Set<string>> {
-  if (issueIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: issueSubscribers.issue_id })
-    .from(issueSubscribers)
-    .where(and(inArray(issueSubscribers.issue_id, issueIds), eq(issueSubscribers.subscriber_id, userId)));
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function listSubscribers(db: Executor, issueId: string): Promise<UserRow[]> {
   const rows = await db
     .select({ user: users })

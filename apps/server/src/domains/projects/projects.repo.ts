@@ -208,14 +208,6 @@ export async function deleteFavorite(db: Executor, userId: string, entityType: s
     );
 }
 
-export async function countProjects(db: Executor, workspaceId: string): Promise<number> {
-  const rows = await db
-    .select({ n: count() })
-    .from(projects)
-    .where(and(eq(projects.workspace_id, workspaceId), isNull(projects.deleted_at)));
-  return rows[0]?.n ?? 0;
-}
-
 export async function findProjectIdByIdentifier(db: Executor, workspaceId: string, identifier: string) {
   const rows = await db
     .select({ id: projects.id })
