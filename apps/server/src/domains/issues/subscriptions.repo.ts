@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { issueSubscribers, type UserRow, users } from '../../platform/db/schema.ts';
 
