@@ -12,6 +12,19 @@ export function run(command, args, options = {}) {
   });
 }
 
+/** Runs a command with its output collected; resolves with the exit code and the text. */
+export function runQuietly(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('exit', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
+  });
+}
+
 export async function mustRun(command, args, options) {
   const code = await run(command, args, options);
   if (code !== 0) {
