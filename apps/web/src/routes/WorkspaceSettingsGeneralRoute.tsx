@@ -1,5 +1,5 @@
 import type { Workspace } from '@kite/shared/contracts';
-import { hasRole, ORGANIZATION_SIZE_OPTIONS, ROLE } from '@kite/shared/domain';
+import { hasRole, ORGANIZATION_SIZES, ROLE } from '@kite/shared/domain';
 import { createRoute, useRouter } from '@tanstack/react-router';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
@@ -127,12 +127,12 @@ const GeneralForm = observer(function GeneralForm({ workspace }: { workspace: Wo
                   disabled={!isAdmin}
                 >
                   <option value="">Not set</option>
-                  {ORGANIZATION_SIZE_OPTIONS.map((option) => (
+                  {ORGANIZATION_SIZES.map((option) => (
                     <option key={option} value={option}>
                       {option}
                     </option>
                   ))}
-                  {size && !(ORGANIZATION_SIZE_OPTIONS as readonly string[]).includes(size) && (
+                  {size && !(ORGANIZATION_SIZES as readonly string[]).includes(size) && (
                     <option value={size}>{size}</option>
                   )}
                 </Select>

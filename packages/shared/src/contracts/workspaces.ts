@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRole, ROLES, type Role } from '../domain/roles.ts';
-import { RESERVED_SLUGS, SLUG_MAX_LENGTH } from '../domain/slug.ts';
+import { slugProblem } from '../domain/slug.ts';
 import { trimmed, userLiteSchema } from './common.ts';
 
 export const roleSchema = z
@@ -24,16 +24,17 @@ export const workspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
+/** The slug rules of domain/slug.ts, after lower-casing the input. */
 export const slugSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, 'Slug is required')
-  .max(SLUG_MAX_LENGTH, `Slug cannot exceed ${SLUG_MAX_LENGTH} characters`)
-  .regex(/^[a-z0-9_-]+$/, 'Slug can only contain lowercase letters, digits, - and _')
-  .refine((s) => !RESERVED_SLUGS.has(s), 'This slug is reserved');
+  .superRefine((slug, ctx) => {
+    const problem = slugProblem(slug);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
-export const ORGANIZATION_SIZES = ['Just myself', '2-10', '11-50', '51-200', '201-500', '500+'] as const;
+export { ORGANIZATION_SIZES } from '../domain/organization.ts';
 
 const workspaceName = trimmed().min(1, 'Name is required').max(80, 'Name cannot exceed 80 characters');
 const timezoneSchema = trimmed().min(1).max(64);

@@ -1,14 +1,51 @@
 /**
- * Zod-free auth constants and rules for the browser bundle (the web app imports
- * `@kite/shared/domain`, which must not pull zod). `contracts/auth.ts` holds the same
- * values today; auth.test.ts keeps the two equal until contracts re-export these.
+ * Auth constants and rules shared by server and browser. They live here, free of zod, so the web
+ * bundle can import them; `contracts/auth.ts` re-exports them for the server.
  */
 
 /** Passwords are 8–256 characters and never truncated; strength is judged on the server. */
-export const PASSWORD_LENGTH = { min: 8, max: 256 } as const;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
 
-/** Human messages for Plane's auth error names (shown for form-mode redirects). */
-export const AUTH_ERROR_TEXT: Readonly<Record<string, string>> = {
+/** Plane's numeric codes for form-mode redirects (api.md §1.3). */
+export const AUTH_ERROR_NUMBERS = {
+  INVALID_EMAIL: 5005,
+  EMAIL_REQUIRED: 5010,
+  SIGNUP_DISABLED: 5015,
+  MAGIC_LINK_LOGIN_DISABLED: 5016,
+  PASSWORD_LOGIN_DISABLED: 5018,
+  USER_ACCOUNT_DEACTIVATED: 5019,
+  INVALID_PASSWORD: 5020,
+  PASSWORD_TOO_WEAK: 5021,
+  USER_ALREADY_EXIST: 5030,
+  REQUIRED_EMAIL_PASSWORD_SIGN_UP: 5040,
+  INVALID_EMAIL_SIGN_UP: 5045,
+  INVALID_EMAIL_MAGIC_SIGN_UP: 5050,
+  MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED: 5055,
+  USER_DOES_NOT_EXIST: 5060,
+  AUTHENTICATION_FAILED_SIGN_IN: 5065,
+  REQUIRED_EMAIL_PASSWORD_SIGN_IN: 5070,
+  INVALID_EMAIL_SIGN_IN: 5075,
+  INVALID_EMAIL_MAGIC_SIGN_IN: 5080,
+  MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED: 5085,
+  INVALID_MAGIC_CODE_SIGN_IN: 5090,
+  INVALID_MAGIC_CODE_SIGN_UP: 5092,
+  EXPIRED_MAGIC_CODE_SIGN_IN: 5095,
+  EXPIRED_MAGIC_CODE_SIGN_UP: 5097,
+  EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN: 5100,
+  EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP: 5102,
+  INVALID_PASSWORD_TOKEN: 5125,
+  EXPIRED_PASSWORD_TOKEN: 5130,
+  INCORRECT_OLD_PASSWORD: 5135,
+  MISSING_PASSWORD: 5138,
+  PASSWORD_ALREADY_SET: 5145,
+  RATE_LIMIT_EXCEEDED: 5900,
+  AUTHENTICATION_FAILED: 5999,
+} as const;
+export type AuthErrorName = keyof typeof AUTH_ERROR_NUMBERS;
+
+/** Human messages shown for each auth error (the web app shows them for form-mode redirects too). */
+export const AUTH_ERROR_MESSAGES: Record<AuthErrorName, string> = {
   INVALID_EMAIL: 'Invalid email',
   EMAIL_REQUIRED: 'Email is required',
   SIGNUP_DISABLED: 'Sign up is disabled',
@@ -45,10 +82,14 @@ export const AUTH_ERROR_TEXT: Readonly<Record<string, string>> = {
 
 /** The message for an auth error name, or null when the name is unknown. */
 export function authErrorText(name: string | null | undefined): string | null {
-  return name && Object.hasOwn(AUTH_ERROR_TEXT, name) ? (AUTH_ERROR_TEXT[name] ?? null) : null;
+  return name && isAuthErrorName(name) ? AUTH_ERROR_MESSAGES[name] : null;
+}
+
+export function isAuthErrorName(value: string): value is AuthErrorName {
+  return Object.hasOwn(AUTH_ERROR_NUMBERS, value);
 }
 
 /** A relative path starting with exactly one slash: the only next_path we redirect to. */
-export function isSafeRedirectPath(path: string | undefined | null): path is string {
+export function isSafeNextPath(path: string | undefined | null): path is string {
   return !!path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }

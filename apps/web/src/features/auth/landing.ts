@@ -1,4 +1,4 @@
-import { isSafeRedirectPath } from '@kite/shared/domain';
+import { isSafeNextPath } from '@kite/shared/domain';
 import type { RootStore } from '../../app/RootStore.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { RootStore } from '../../app/RootStore.ts';
  * workspace, else the create-workspace screen.
  */
 export async function resolveLandingPath(stores: RootStore, nextPath?: string | null): Promise<string> {
-  if (isSafeRedirectPath(nextPath)) return nextPath;
+  if (isSafeNextPath(nextPath)) return nextPath;
   const profile = await stores.user.ensureProfile();
   if (!profile.is_onboarded) return '/onboarding';
   const settings = await stores.user.fetchSettings();

@@ -1,13 +1,10 @@
-import { PASSWORD_LENGTH } from '@kite/shared/domain';
-
-const PASSWORD_MIN = PASSWORD_LENGTH.min;
-const PASSWORD_MAX = PASSWORD_LENGTH.max;
+import { PASSWORD_MAX, PASSWORD_MIN } from '@kite/shared/domain';
 
 export type StrengthLevel = 0 | 1 | 2 | 3 | 4;
 
 export interface Strength {
   level: StrengthLevel;
-  label: 'Too short' | 'Weak' | 'Fair' | 'Good' | 'Strong';
+  label: 'Too short' | 'Too long' | 'Weak' | 'Fair' | 'Good' | 'Strong';
   hint: string;
 }
 
@@ -23,7 +20,7 @@ export function estimateStrength(password: string): Strength {
     return { level: 0, label: 'Too short', hint: `Use at least ${PASSWORD_MIN} characters.` };
   }
   if (password.length > PASSWORD_MAX) {
-    return { level: 0, label: 'Too short', hint: `Use at most ${PASSWORD_MAX} characters.` };
+    return { level: 0, label: 'Too long', hint: `Use at most ${PASSWORD_MAX} characters.` };
   }
   const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   const unique = new Set(password.toLowerCase()).size;

@@ -1,5 +1,5 @@
 import type { Workspace } from '@kite/shared/contracts';
-import { ORGANIZATION_SIZE_OPTIONS, SLUG_MAX_LENGTH, slugify, slugProblem } from '@kite/shared/domain';
+import { ORGANIZATION_SIZES, SLUG_MAX_LENGTH, slugify, slugProblem } from '@kite/shared/domain';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
@@ -154,7 +154,7 @@ export function CreateWorkspaceForm({
         {(control) => (
           <Select {...control} value={size} onChange={(e) => setSize(e.target.value)}>
             <option value="">Select a size</option>
-            {ORGANIZATION_SIZE_OPTIONS.map((option) => (
+            {ORGANIZATION_SIZES.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>
