@@ -72,7 +72,7 @@ export function createServices(
   const projectMembers = createProjectMembersService(db, { members });
   const projects = createProjectsService(db, { members, projectMembers, states });
   const labels = createLabelsService(db, { projectMembers });
-  const issues = createIssuesService(db, { states, labels, projectMembers });
+  const issues = createIssuesService(db, { states, labels, projectMembers, members });
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
   const archive = createArchiveService(db, { issues, states });
   const automations = createAutomationsService(db);

@@ -77,7 +77,7 @@ export function createAuthService(
     values: Omit<Parameters<UsersService['create']>[1], 'is_instance_admin'>,
   ): Promise<UserRow> {
     // Read before the transaction: on PGlite (one connection) a root-db query inside it deadlocks.
-    const { settings } = await deps.instance.get();
+    const settings = await deps.instance.settings();
     return db.transaction(async (tx) => {
       // Serialises sign-ups so exactly one account becomes the instance admin.
       await tx.execute(sql`select id from instance for update`);
@@ -138,9 +138,9 @@ export function createAuthService(
       const email = normaliseEmail(rawEmail);
       if (!email) throw authError('EMAIL_REQUIRED');
       if (!isValidEmail(email)) throw authError('INVALID_EMAIL');
-      const [user, { settings }] = await Promise.all([
+      const [user, settings] = await Promise.all([
         deps.users.findByEmail(db, email),
-        deps.instance.get(),
+        deps.instance.settings(),
       ]);
       const hasPassword = !!user?.password_hash && !user.is_password_autoset;
       // Without SMTP codes still reach the log, so magic codes are always deliverable.
@@ -149,7 +149,7 @@ export function createAuthService(
     },
 
     async signUp(body: { email?: string; password?: string; first_name?: string; last_name?: string }) {
-      const { settings } = await deps.instance.get();
+      const settings = await deps.instance.settings();
       if (!settings.enableEmailPassword) throw authError('PASSWORD_LOGIN_DISABLED');
       const email = normaliseEmail(body.email);
       if (!email || !body.password) throw authError('REQUIRED_EMAIL_PASSWORD_SIGN_UP');
@@ -169,7 +169,7 @@ export function createAuthService(
     },
 
     async signIn(body: { email?: string; password?: string }, ip: string): Promise<UserRow> {
-      const { settings } = await deps.instance.get();
+      const settings = await deps.instance.settings();
       if (!settings.enableEmailPassword) throw authError('PASSWORD_LOGIN_DISABLED');
       const email = normaliseEmail(body.email);
       if (!email || !body.password) throw authError('REQUIRED_EMAIL_PASSWORD_SIGN_IN');
@@ -186,7 +186,7 @@ export function createAuthService(
     },
 
     async generateMagicCode(rawEmail: string | undefined): Promise<{ key: string }> {
-      const { settings } = await deps.instance.get();
+      const settings = await deps.instance.settings();
       if (!settings.enableMagicLinkLogin) throw authError('MAGIC_LINK_LOGIN_DISABLED');
       const email = normaliseEmail(rawEmail);
       if (!email) throw authError('EMAIL_REQUIRED');
@@ -213,7 +213,7 @@ export function createAuthService(
     },
 
     async magicSignIn(body: { email?: string; code?: string }): Promise<UserRow> {
-      const { settings } = await deps.instance.get();
+      const settings = await deps.instance.settings();
       if (!settings.enableMagicLinkLogin) throw authError('MAGIC_LINK_LOGIN_DISABLED');
       const email = normaliseEmail(body.email);
       if (!email || !body.code) throw authError('MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED');
@@ -230,7 +230,7 @@ export function createAuthService(
     },
 
     async magicSignUp(body: { email?: string; code?: string }): Promise<UserRow> {
-      const { settings } = await deps.instance.get();
+      const settings = await deps.instance.settings();
       if (!settings.enableMagicLinkLogin) throw authError('MAGIC_LINK_LOGIN_DISABLED');
       const email = normaliseEmail(body.email);
       if (!email || !body.code) throw authError('MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED');

@@ -1,13 +1,14 @@
 import { pageQuerySchema } from '@kite/shared/contracts';
+import { ROLE } from '@kite/shared/domain';
 import { z } from 'zod';
 import { accessOf, userOf } from '../../platform/http/hooks.ts';
 import { parsePage } from '../../platform/http/pagination.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { slugParams } from '../workspaces/workspaces.routes.ts';
-import { EXPORT_ROLE } from './exports.service.ts';
 
-const config = { auth: 'required' as const, workspaceRole: EXPORT_ROLE };
+/** Exports need the workspace member role (api.md §4.10). */
+const config = { auth: 'required' as const, workspaceRole: ROLE.MEMBER };
 
 export function exportsRoutes(app: App, { exports }: Services) {
   app.post(

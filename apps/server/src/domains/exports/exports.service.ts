@@ -1,4 +1,3 @@
-import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
 import type { ExportRow, UserRow } from '../../platform/db/schema.ts';
@@ -105,6 +104,3 @@ export function createExportsService(
     },
   };
 }
-
-/** Exports need the workspace member role (api.md §4.10). */
-export const EXPORT_ROLE = ROLE.MEMBER;

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { z } from 'zod';
-import { projectOf, userOf } from '../../platform/http/hooks.ts';
+import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { projectConfig } from '../projects/projects.routes.ts';
@@ -36,7 +36,7 @@ export function attachmentsRoutes(app: App, { attachments, config }: Services) {
     },
     (request) =>
       attachments.list(
-        request.params.slug.toLowerCase(),
+        accessOf(request).workspace.slug,
         projectOf(request),
         userOf(request),
         request.params.issue_id,
@@ -51,7 +51,7 @@ export function attachmentsRoutes(app: App, { attachments, config }: Services) {
     },
     (request) =>
       attachments.get(
-        request.params.slug.toLowerCase(),
+        accessOf(request).workspace.slug,
         projectOf(request),
         userOf(request),
         request.params.issue_id,
@@ -115,7 +115,7 @@ export function attachmentsRoutes(app: App, { attachments, config }: Services) {
           throw error;
         }
         const created = await attachments.upload(
-          request.params.slug.toLowerCase(),
+          accessOf(request).workspace.slug,
           projectOf(request),
           userOf(request),
           request.params.issue_id,

@@ -96,6 +96,8 @@ describe('drafts', () => {
     const draft = await owner.client.post(`${base}/issue-drafts/`, { name: 'Idea' });
     expect(draft.status, draft.text).toBe(201);
     expect(draft.body.is_draft).toBe(true);
+    const me = await owner.client.get(`/api/workspaces/${slug}/workspace-members/me/`);
+    expect(me.body.draft_issue_count).toBe(1);
     expect((await owner.client.get(`${base}/issues/`)).body.total_count).toBe(0);
     expect((await owner.client.get(`${base}/issues/${draft.body.id}/`)).status).toBe(404);
     expect(
@@ -109,6 +111,7 @@ describe('drafts', () => {
     expect(published.body.is_draft).toBe(false);
     expect((await owner.client.get(`${base}/issue-drafts/`)).body.total_count).toBe(0);
     expect((await member.client.get(`${base}/issues/${draft.body.id}/`)).status).toBe(200);
+    expect((await owner.client.get(`/api/workspaces/${slug}/workspace-members/me/`)).body.draft_issue_count).toBe(0);
   });
 });
 

@@ -283,3 +283,18 @@ export async function findIssueIdBySequence(db: Executor, projectId: string, seq
     .limit(1);
   return rows[0]?.id;
 }
+
+export async function countDraftsOf(db: Executor, workspaceId: string, userId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.workspace_id, workspaceId),
+        eq(issues.created_by, userId),
+        eq(issues.is_draft, true),
+        isNull(issues.deleted_at),
+      ),
+    );
+  return rows[0]?.n ?? 0;
+}

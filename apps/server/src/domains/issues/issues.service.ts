@@ -15,6 +15,7 @@ import { envelope, parsePage } from '../../platform/http/pagination.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
 import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
 import type { LabelsService } from '../labels/labels.service.ts';
+import type { MembersService } from '../members/members.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { StatesService } from '../states/states.service.ts';
 import { recordIssueChanges, recordIssueDeleted } from './issue-activity.ts';
@@ -24,6 +25,7 @@ import {
   adjustSubIssueCount,
   allocateSequenceId,
   ancestorIds,
+  countDraftsOf,
   countIssues,
   countIssuesInState,
   detachChildren,
@@ -68,11 +70,17 @@ function onlyCreatedBy(project: ProjectAccess, user: UserRow): string | null {
 
 export function createIssuesService(
   db: Db,
-  deps: { states: StatesService; labels: LabelsService; projectMembers: ProjectMembersService },
+  deps: {
+    states: StatesService;
+    labels: LabelsService;
+    projectMembers: ProjectMembersService;
+    members: MembersService;
+  },
 ) {
   let estimatePointExists: EstimatePointLookup = async () => false;
 
   deps.states.setUsageCounter((tx, projectId, stateId) => countIssuesInState(tx, projectId, stateId));
+  deps.members.setDraftCounter(countDraftsOf);
   deps.labels.setIssueDetacher((tx, projectId, labelId) => removeLabelFromIssues(tx, projectId, labelId));
 
   async function statesOf(tx: Executor, projectId: string): Promise<StateRow[]> {

@@ -14,7 +14,7 @@ export function presentMember(row: MemberWithUser, withEmail: boolean): Workspac
   };
 }
 
-export function presentMemberMe(row: WorkspaceMemberRow): WorkspaceMemberMe {
+export function presentMemberMe(row: WorkspaceMemberRow, draftCount: number): WorkspaceMemberMe {
   return {
     id: row.id,
     member: row.member_id,
@@ -23,7 +23,7 @@ export function presentMemberMe(row: WorkspaceMemberRow): WorkspaceMemberMe {
     view_props: row.view_props,
     default_props: row.default_props,
     issue_props: row.issue_props,
-    draft_issue_count: 0,
+    draft_issue_count: draftCount,
     is_active: row.is_active,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

@@ -39,8 +39,11 @@ export interface MembershipListener {
   removed(tx: Executor, workspaceId: string | null, userId: string): Promise<void>;
 }
 
+export type DraftCounter = (db: Executor, workspaceId: string, userId: string) => Promise<number>;
+
 export function createMembersService(db: Db) {
   const listeners: MembershipListener[] = [];
+  let countDrafts: DraftCounter = async () => 0;
 
   function present(access: WorkspaceAccess, actor: UserRow, row: MemberWithUser): WorkspaceMember {
     return presentMember(row, isAdmin(access) || row.user.id === actor.id);
@@ -74,8 +77,16 @@ export function createMembersService(db: Db) {
       return present(access, actor, row);
     },
 
-    me(access: WorkspaceAccess): WorkspaceMemberMe {
-      return presentMemberMe(access.membership);
+    /** Work items are counted by the issues domain, which registers itself at wiring time. */
+    setDraftCounter(counter: DraftCounter): void {
+      countDrafts = counter;
+    },
+
+    async me(access: WorkspaceAccess): Promise<WorkspaceMemberMe> {
+      return presentMemberMe(
+        access.membership,
+        await countDrafts(db, access.workspace.id, access.membership.member_id),
+      );
     },
 
     async updateRole(

@@ -55,7 +55,7 @@ export function createWorkspacesService(
     },
 
     async create(user: UserRow, body: CreateWorkspaceBody): Promise<Workspace> {
-      const { settings } = await deps.instance.get();
+      const settings = await deps.instance.settings();
       if (settings.disableWorkspaceCreation && !user.is_instance_admin) {
         throw new AppError('forbidden', 'Workspace creation is disabled on this instance');
       }
