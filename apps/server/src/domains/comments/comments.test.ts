@@ -96,6 +96,10 @@ describe('comments', () => {
     expect((await guest.client.post(`${issueUrl}/comments/`, { comment_html: '<p>hi</p>' })).status).toBe(
       404,
     );
+    // Once the project lets guests see every work item, they may comment on it.
+    await owner.client.patch(`${base}/`, { guest_view_all_features: true });
+    const guestComment = await guest.client.post(`${issueUrl}/comments/`, { comment_html: '<p>hi</p>' });
+    expect(guestComment.status, guestComment.text).toBe(201);
     const own = await owner.client.post(`${base}/issues/`, { name: 'x' });
     expect(own.status).toBe(201);
     expect((await new Client(t.baseUrl).get(`${issueUrl}/comments/`)).status).toBe(401);
