@@ -134,27 +134,23 @@ export function authRoutes(app: App, services: Services) {
         })),
     );
 
-    scope.post(
-      '/auth/sign-up/',
-      {
-        schema: { tags: TAGS, body: signUpBodySchema, response: { 200: userSchema } },
-      },
-      (request, reply) =>
-        answer(request, reply, '/sign-up/', async () =>
-          startSession(request, reply, await auth.signUp(request.body), request.body.next_path),
-        ),
-    );
-
-    scope.post(
-      '/auth/sign-in/',
-      {
-        schema: { tags: TAGS, body: signInBodySchema, response: { 200: userSchema } },
-      },
-      (request, reply) =>
-        answer(request, reply, '/', async () =>
-          startSession(request, reply, await auth.signIn(request.body, request.ip), request.body.next_path),
-        ),
-    );
+    /** The four POSTs that end in a signed-in session: same answer modes, own error page. */
+    const signInRoute = <S extends z.ZodType<{ next_path?: string }>>(
+      path: string,
+      body: S,
+      errorPage: string,
+      signIn: (body: z.infer<S>, request: FastifyRequest) => Promise<UserRow>,
+    ) =>
+      scope.post(path, { schema: { tags: TAGS, body, response: { 200: userSchema } } }, (request, reply) =>
+        answer(request, reply, errorPage, async () => {
+          const parsed = request.body as z.infer<S>;
+          return startSession(request, reply, await signIn(parsed, request), parsed.next_path);
+        }),
+      );
+    signInRoute('/auth/sign-up/', signUpBodySchema, '/sign-up/', (body) => auth.signUp(body));
+    signInRoute('/auth/sign-in/', signInBodySchema, '/', (body, request) => auth.signIn(body, request.ip));
+    signInRoute('/auth/magic-sign-in/', magicSignInBodySchema, '/', (body) => auth.magicSignIn(body));
+    signInRoute('/auth/magic-sign-up/', magicSignInBodySchema, '/sign-up/', (body) => auth.magicSignUp(body));
 
     scope.post(
       '/auth/magic-generate/',
@@ -166,28 +162,6 @@ export function authRoutes(app: App, services: Services) {
           json: await auth.generateMagicCode(request.body.email),
           redirect: () => '/',
         })),
-    );
-
-    scope.post(
-      '/auth/magic-sign-in/',
-      {
-        schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } },
-      },
-      (request, reply) =>
-        answer(request, reply, '/', async () =>
-          startSession(request, reply, await auth.magicSignIn(request.body), request.body.next_path),
-        ),
-    );
-
-    scope.post(
-      '/auth/magic-sign-up/',
-      {
-        schema: { tags: TAGS, body: magicSignInBodySchema, response: { 200: userSchema } },
-      },
-      (request, reply) =>
-        answer(request, reply, '/sign-up/', async () =>
-          startSession(request, reply, await auth.magicSignUp(request.body), request.body.next_path),
-        ),
     );
 
     scope.post(
