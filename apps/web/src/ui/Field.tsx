@@ -40,11 +40,17 @@ export function Field({ label, error, hint, aside, className, optional, children
           {hint}
         </div>
       )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** A red, announced message under a control; renders nothing without a message. */
+export function FieldError({ id, message }: { id?: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-xs font-medium text-danger" role="alert">
+      {message}
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import { ROLE, ROLE_NAMES, ROLES, type Role } from '@kite/shared/domain';
 import { Plus, X } from 'lucide-react';
 import { Button, IconButton } from '../../ui/Button.tsx';
+import { FieldError } from '../../ui/Field.tsx';
 import { Input, Select } from '../../ui/Input.tsx';
 import type { InviteRow } from './InvitationStore.ts';
 
@@ -95,11 +96,7 @@ export function InviteRowsEditor({ rows, onChange, maxRole = ROLE.ADMIN, disable
                 <X className="size-4" aria-hidden />
               </IconButton>
             </div>
-            {row.error && (
-              <p className="text-xs font-medium text-danger" role="alert">
-                {row.error}
-              </p>
-            )}
+            <FieldError message={row.error} />
           </li>
         ))}
       </ul>

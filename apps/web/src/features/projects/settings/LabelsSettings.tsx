@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { Button, IconButton } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { FieldError } from '../../../ui/Field.tsx';
 import { Input } from '../../../ui/Input.tsx';
 import { PageLoader } from '../../../ui/Spinner.tsx';
 import { toastError } from '../../../ui/toast.ts';
@@ -305,11 +306,7 @@ function NewLabelForm({
           Cancel
         </Button>
       </div>
-      {error && (
-        <p role="alert" className="text-xs font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <FieldError message={error} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { useStores } from '../../../app/StoresContext.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { Button, IconButton } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { FieldError } from '../../../ui/Field.tsx';
 import { Input } from '../../../ui/Input.tsx';
 import { PageLoader } from '../../../ui/Spinner.tsx';
 import { toastError } from '../../../ui/toast.ts';
@@ -177,11 +178,7 @@ function NewStateForm({
           Cancel
         </Button>
       </div>
-      {error && (
-        <p role="alert" className="text-xs font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <FieldError message={error} />
     </form>
   );
 }
