@@ -3,6 +3,7 @@
 import { ensureBuilt, ensureInstalled, run, runQuietly } from './lib.mjs';
 
 const started = Date.now();
+// Every suite runs even after one fails, so a run reports everything that is broken.
 let failed = false;
 const step = (name) => console.log(`\n▶ ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
 
@@ -11,11 +12,12 @@ step('build');
 await ensureBuilt({ force: true });
 
 step('type check and lint');
-failed ||= (await run('npm', ['run', 'typecheck'])) !== 0;
-failed ||= (await run('npm', ['run', 'lint'])) !== 0;
+if ((await run('npm', ['run', 'typecheck'])) !== 0) failed = true;
+if ((await run('npm', ['run', 'lint'])) !== 0) failed = true;
 
 step('unit and API tests on PGlite');
-failed ||= (await run('npx', ['vitest', 'run'], { env: { ...process.env, TEST_DB: 'pglite' } })) !== 0;
+if ((await run('npx', ['vitest', 'run'], { env: { ...process.env, TEST_DB: 'pglite' } })) !== 0)
+  failed = true;
 
 // The PostgreSQL run (mostly waiting on the database server) overlaps the browser tests; its
 // output is printed once both have finished so the two logs do not interleave.
@@ -31,13 +33,13 @@ step(
     ? 'end-to-end tests in Chromium (API tests on PostgreSQL running alongside)'
     : 'end-to-end tests in Chromium',
 );
-failed ||= (await run('npm', ['run', 'test:e2e'])) !== 0;
+if ((await run('npm', ['run', 'test:e2e'])) !== 0) failed = true;
 
 if (postgres) {
   const result = await postgres;
   step('API tests on PostgreSQL');
   process.stdout.write(result.output);
-  failed ||= result.code !== 0;
+  if (result.code !== 0) failed = true;
 }
 
 step(failed ? 'FAILED' : 'all suites passed');

@@ -111,7 +111,9 @@ describe('drafts', () => {
     expect(published.body.is_draft).toBe(false);
     expect((await owner.client.get(`${base}/issue-drafts/`)).body.total_count).toBe(0);
     expect((await member.client.get(`${base}/issues/${draft.body.id}/`)).status).toBe(200);
-    expect((await owner.client.get(`/api/workspaces/${slug}/workspace-members/me/`)).body.draft_issue_count).toBe(0);
+    expect(
+      (await owner.client.get(`/api/workspaces/${slug}/workspace-members/me/`)).body.draft_issue_count,
+    ).toBe(0);
   });
 });
 
