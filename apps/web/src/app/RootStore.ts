@@ -1,6 +1,9 @@
 import { SidebarStore } from '../features/app-shell/SidebarStore.ts';
 import { InstanceStore } from '../features/instance/InstanceStore.ts';
 import { InvitationStore } from '../features/invitations/InvitationStore.ts';
+import { IssueFilterStore } from '../features/issues/store/IssueFilterStore.ts';
+import { IssueListStore } from '../features/issues/store/IssueListStore.ts';
+import { IssueStore } from '../features/issues/store/IssueStore.ts';
 import { MemberStore } from '../features/members/MemberStore.ts';
 import { EstimateStore } from '../features/projects/EstimateStore.ts';
 import { LabelStore } from '../features/projects/LabelStore.ts';
@@ -23,6 +26,14 @@ export class RootStore {
   readonly labels = new LabelStore();
   readonly estimates = new EstimateStore();
   readonly publish = new PublishStore();
+  readonly issues = new IssueStore({
+    stateGroupOf: (projectId, stateId) =>
+      this.states.statesOf(projectId).find((s) => s.id === stateId)?.group,
+    defaultStateOf: (projectId) => this.states.statesOf(projectId).find((s) => s.default)?.id,
+    currentUserId: () => this.user.user?.id,
+  });
+  readonly issueLists = new IssueListStore(this.issues);
+  readonly issueFilters = new IssueFilterStore();
 
   /** Forgets everything that belonged to the signed-in user (sign-out, deactivation). */
   reset(): void {
@@ -35,5 +46,8 @@ export class RootStore {
     this.labels.reset();
     this.estimates.reset();
     this.publish.reset();
+    this.issueLists.reset();
+    this.issueFilters.reset();
+    this.issues.reset();
   }
 }

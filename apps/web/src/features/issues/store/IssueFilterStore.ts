@@ -1,0 +1,146 @@
+import type { DisplayFilters, DisplayProperties, Filters, UserProperties } from '@kite/shared/contracts';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
+import { api } from '../../../lib/api.ts';
+import { projectPath } from '../../projects/ProjectStore.ts';
+import {
+  applyDisplayFilters,
+  DEFAULT_DISPLAY_FILTERS,
+  DEFAULT_DISPLAY_PROPERTIES,
+  DEFAULT_FILTERS,
+  displayChangeNeedsRefetch,
+  filtersChanged,
+  type ListContextKind,
+  normalizeDisplayFilters,
+} from './displayFilters.ts';
+
+/** Filters, display filters and display properties of one scope (spec §3 "filter sets per scope"). */
+export interface FilterSet {
+  filters: Filters;
+  displayFilters: DisplayFilters;
+  displayProperties: DisplayProperties;
+}
+
+/** What a change asks of the list. */
+export interface FilterChangeResult {
+  refetch: boolean;
+}
+
+/**
+ * The signed-in user's filters and display settings per project (api.md §4.7 user properties),
+ * loaded on entry and saved on every change; a failed save puts the server's copy back.
+ * Other scopes (cycle, module) use the same shape under their own `scope` key and path.
+ */
+export class IssueFilterStore {
+  private readonly scopes = observable.map<string, FilterSet>(undefined, { deep: false });
+
+  constructor() {
+    makeAutoObservable<IssueFilterStore, 'scopes'>(this, { scopes: false }, { autoBind: true });
+  }
+
+  get(scope: string): FilterSet | undefined {
+    return this.scopes.get(scope);
+  }
+
+  /** The set to show: the stored one, or the defaults until it is loaded. */
+  of(scope: string, context: ListContextKind = 'project'): FilterSet {
+    const set = this.scopes.get(scope);
+    return (
+      set ?? {
+        filters: DEFAULT_FILTERS,
+        displayFilters: normalizeDisplayFilters(DEFAULT_DISPLAY_FILTERS, context),
+        displayProperties: DEFAULT_DISPLAY_PROPERTIES,
+      }
+    );
+  }
+
+  isLoaded(scope: string): boolean {
+    return this.scopes.has(scope);
+  }
+
+  private receive(scope: string, props: UserProperties, context: ListContextKind): FilterSet {
+    const set: FilterSet = {
+      filters: { ...DEFAULT_FILTERS, ...props.filters },
+      displayFilters: normalizeDisplayFilters(
+        { ...DEFAULT_DISPLAY_FILTERS, ...props.display_filters },
+        context,
+      ),
+      displayProperties: { ...DEFAULT_DISPLAY_PROPERTIES, ...props.display_properties },
+    };
+    this.scopes.set(scope, set);
+    return set;
+  }
+
+  /** GET `{p}/user-properties/`. */
+  async fetchProject(slug: string, projectId: string): Promise<FilterSet> {
+    const props = await api.get<UserProperties>(`${projectPath(slug, projectId)}/user-properties/`);
+    return runInAction(() => this.receive(projectId, props, 'project'));
+  }
+
+  private async save(
+    slug: string,
+    projectId: string,
+    before: FilterSet,
+    body: Record<string, unknown>,
+  ): Promise<void> {
+    try {
+      const props = await api.patch<UserProperties>(`${projectPath(slug, projectId)}/user-properties/`, body);
+      runInAction(() => this.receive(projectId, props, 'project'));
+    } catch (error) {
+      // Spec §8: a failed filter update refetches the stored filters (falls back to the old ones).
+      runInAction(() => this.scopes.set(projectId, before));
+      void this.fetchProject(slug, projectId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Applies a Display-menu change under the spec's rules, saves it, and tells whether to refetch. */
+  updateDisplayFilters(
+    slug: string,
+    projectId: string,
+    patch: Partial<DisplayFilters>,
+    context: ListContextKind = 'project',
+  ): { result: FilterChangeResult; saved: Promise<void> } {
+    const before = this.of(projectId, context);
+    const next = applyDisplayFilters(before.displayFilters, patch, context);
+    this.scopes.set(projectId, { ...before, displayFilters: next });
+    const changed = Object.fromEntries(
+      Object.entries(next).filter(
+        ([k, v]) => JSON.stringify(v) !== JSON.stringify(before.displayFilters[k as keyof DisplayFilters]),
+      ),
+    );
+    const saved =
+      Object.keys(changed).length > 0
+        ? this.save(slug, projectId, before, { display_filters: changed })
+        : Promise.resolve();
+    return { result: { refetch: displayChangeNeedsRefetch(before.displayFilters, next) }, saved };
+  }
+
+  updateFilters(
+    slug: string,
+    projectId: string,
+    patch: Partial<Filters>,
+  ): { result: FilterChangeResult; saved: Promise<void> } {
+    const before = this.of(projectId);
+    const next: Filters = { ...before.filters, ...patch };
+    for (const [k, v] of Object.entries(patch))
+      if (Array.isArray(v) && v.length === 0) next[k as keyof Filters] = null;
+    this.scopes.set(projectId, { ...before, filters: next });
+    const refetch = filtersChanged(before.filters, next);
+    const saved = refetch
+      ? this.save(slug, projectId, before, {
+          filters: Object.fromEntries(Object.keys(patch).map((k) => [k, next[k as keyof Filters]])),
+        })
+      : Promise.resolve();
+    return { result: { refetch }, saved };
+  }
+
+  updateDisplayProperties(slug: string, projectId: string, patch: Partial<DisplayProperties>): Promise<void> {
+    const before = this.of(projectId);
+    this.scopes.set(projectId, { ...before, displayProperties: { ...before.displayProperties, ...patch } });
+    return this.save(slug, projectId, before, { display_properties: patch });
+  }
+
+  reset(): void {
+    this.scopes.clear();
+  }
+}
