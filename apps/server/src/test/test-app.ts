@@ -16,6 +16,8 @@ import { databaseUrl } from './global-setup.ts';
 export interface TestApp {
   app: App;
   services: Services;
+  /** The test's own database, for tests that load data directly (the seed). */
+  database: Database;
   baseUrl: string;
   /** Every mail the server sent, as its log line (`MAIL to=… subject="…" code=…`). */
   mails: string[];
@@ -71,6 +73,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     app,
     services,
+    database,
     baseUrl: `http://127.0.0.1:${port}`,
     mails,
     async close() {

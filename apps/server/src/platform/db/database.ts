@@ -17,6 +17,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** A statement with positional parameters straight to the driver (bulk loads pass whole arrays). */
+  raw<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
   return {
     db,
     kind: 'pglite',
+    raw: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     ping: async () => {
       await client.query('select 1');
     },
@@ -57,6 +60,7 @@ export function openPostgresDatabase(url: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
+    raw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     ping: async () => {
       await db.execute(sql`select 1`);
     },
