@@ -45,6 +45,7 @@ import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
 import { requestIdFrom, securityHeaders } from './platform/http/security-headers.ts';
+import { registerServerTiming } from './platform/http/server-timing.ts';
 import type { App } from './platform/http/types.ts';
 import type { Services } from './services.ts';
 
@@ -110,6 +111,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     findProjectAccess: (access, projectId) => services.projects.access(access, projectId),
     sessionCookie: SESSION_COOKIE,
   });
+  if (config.serverTiming) registerServerTiming(app);
   app.addHook('onRequest', hooks.onRequest);
   app.addHook('preValidation', hooks.preValidation);
   app.addHook('onSend', securityHeaders);

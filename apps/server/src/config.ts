@@ -30,6 +30,7 @@ const envSchema = z.object({
   SMTP_SECURE: bool(false),
   SMTP_FROM: z.string().default('Kite <no-reply@localhost>'),
   TRUST_PROXY: bool(false),
+  SERVER_TIMING: bool(false),
   FILE_SIZE_LIMIT: z.coerce
     .number()
     .int()
@@ -59,6 +60,8 @@ export type Config = {
     | undefined;
   smtpFrom: string;
   trustProxy: boolean;
+  /** Send `Server-Timing` (database / handler / serialisation) on every response; for the benchmark. */
+  serverTiming: boolean;
   /** Largest accepted upload, in bytes. */
   fileSizeLimit: number;
 };
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpFrom: e.SMTP_FROM,
     trustProxy: e.TRUST_PROXY,
+    serverTiming: e.SERVER_TIMING,
     fileSizeLimit: e.FILE_SIZE_LIMIT,
   };
 }

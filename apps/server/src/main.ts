@@ -19,9 +19,10 @@ async function main() {
   const config = loadConfig();
   let database: Database;
   try {
+    const options = { timeQueries: config.serverTiming };
     database = config.databaseUrl
-      ? openPostgresDatabase(config.databaseUrl)
-      : await openEmbeddedDatabase(config.dataDir);
+      ? openPostgresDatabase(config.databaseUrl, 10, options)
+      : await openEmbeddedDatabase(config.dataDir, options);
   } catch (error) {
     console.error(`Cannot open the database: ${(error as Error).message}`);
     process.exit(1);

@@ -7,7 +7,12 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { type Database, openPostgresDatabase, wrapPglite } from '../platform/db/database.ts';
+import {
+  type Database,
+  type OpenOptions,
+  openPostgresDatabase,
+  wrapPglite,
+} from '../platform/db/database.ts';
 import type { App } from '../platform/http/types.ts';
 import { createLocalStorage } from '../platform/storage/local-storage.ts';
 import { createServices, type Services } from '../services.ts';
@@ -27,7 +32,9 @@ export interface TestApp {
 let dump: Blob | undefined;
 
 /** A fresh, migrated database of its own: a PGlite copy of the migrated dump, or a clone of the PG template. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(
+  options: OpenOptions,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const templateUrl = inject('pgTemplateUrl');
   if (templateUrl) {
     const template = new URL(templateUrl).pathname.slice(1);
@@ -36,7 +43,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
-    const database = openPostgresDatabase(databaseUrl(templateUrl, name), 5);
+    const database = openPostgresDatabase(databaseUrl(templateUrl, name), 5, options);
     return {
       database,
       drop: async () => {
@@ -47,18 +54,18 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   }
   dump ??= new Blob([fs.readFileSync(inject('pgliteDumpPath'))]);
   const client = await PGlite.create({ loadDataDir: dump });
-  return { database: wrapPglite(client), drop: async () => {} };
+  return { database: wrapPglite(client, options), drop: async () => {} };
 }
 
 /** The real server on a random loopback port with its own database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
   const config = loadConfig({
     AUTH_IP_RATE_LIMIT: '10000',
     SIGN_IN_IP_FAILURE_LIMIT: '10000',
     LOG_LEVEL: 'silent',
     ...env,
   });
+  const { database, drop } = await freshDatabase({ timeQueries: config.serverTiming });
   const mails: string[] = [];
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-uploads-'));
   const services = createServices(database, config, {

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { timed } from './query-timing.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,20 +24,26 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /** Count query time towards the current request (Server-Timing). */
+  timeQueries?: boolean;
+}
+
 /** The embedded database: PGlite files under `<dataDir>/pgdata`, guarded by a lock file. */
-export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
+export async function openEmbeddedDatabase(dataDir: string, options: OpenOptions = {}): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(dataDir);
   try {
     const client = await PGlite.create(path.join(dataDir, 'pgdata'));
-    return wrapPglite(client, releaseLock);
+    return wrapPglite(client, { ...options, onClose: releaseLock });
   } catch (error) {
     releaseLock();
     throw error;
   }
 }
 
-export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Database {
+export function wrapPglite(client: PGlite, options: OpenOptions & { onClose?: () => void } = {}): Database {
+  if (options.timeQueries) timePglite(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -47,13 +54,43 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
     },
     close: async () => {
       await client.close();
-      onClose();
+      options.onClose?.();
     },
   };
 }
 
-export function openPostgresDatabase(url: string, max = 10): Database {
+/** Times the queries drizzle sends, inside and outside transactions. */
+function timePglite(client: PGlite): void {
+  client.query = timed(client.query.bind(client)) as PGlite['query'];
+  client.exec = timed(client.exec.bind(client));
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      tx.query = timed(tx.query.bind(tx)) as typeof tx.query;
+      tx.exec = timed(tx.exec.bind(tx));
+      return callback(tx);
+    })) as PGlite['transaction'];
+}
+
+/**
+ * Times promise-style queries: drizzle calls `pool.query` outside transactions and the checked-out
+ * client's `query` inside them; pg's pool itself calls the client with a callback, which stays untimed
+ * so nothing counts twice.
+ */
+function timePool(pool: pg.Pool): void {
+  const promiseStyle = <T extends { query: unknown }>(target: T) => {
+    const query = (target.query as (...args: unknown[]) => unknown).bind(target);
+    const promised = timed(query as (...args: unknown[]) => Promise<unknown>);
+    target.query = ((...args: unknown[]) =>
+      typeof args[args.length - 1] === 'function' ? query(...args) : promised(...args)) as T['query'];
+  };
+  promiseStyle(pool);
+  pool.on('connect', (client) => promiseStyle(client));
+}
+
+export function openPostgresDatabase(url: string, max = 10, options: OpenOptions = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  if (options.timeQueries) timePool(pool);
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
