@@ -1,0 +1,181 @@
+import type { ScenarioRun } from './api.ts';
+import type { Check, DatasetRun, Report } from './report.ts';
+
+/** The run of scenario `id` whose label starts with `label` at `connections`. */
+function find(
+  d: DatasetRun | undefined,
+  id: string,
+  connections: number,
+  label?: string,
+): ScenarioRun | undefined {
+  return d?.runs.find(
+    (r) => r.id === id && r.result.connections === connections && (!label || r.label.startsWith(label)),
+  );
+}
+
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'n/a' : `${n} ms`);
+
+/** quality.md §1, judged from this run's figures; single-request latency budgets use one connection. */
+export function evaluate(report: Report): Check[] {
+  const checks: Check[] = [];
+  const largest = (db: string) =>
+    report.datasets.filter((d) => d.database === db).sort((a, b) => b.issues - a.issues)[0];
+  const smallest = (db: string) =>
+    report.datasets.filter((d) => d.database === db).sort((a, b) => a.issues - b.issues)[0];
+
+  for (const db of ['postgres', 'pglite'] as const) {
+    const big = largest(db);
+    if (!big) continue;
+    const tag = `${db} ${big.size}`;
+    const a1 = find(big, 'A1', 1);
+    const a1Budget = db === 'postgres' ? 15 : 40;
+    checks.push({
+      id: 'A1',
+      what: `kanban first page, ${tag}`,
+      budget: `p95 ≤ ${a1Budget} ms`,
+      measured: ms(a1?.result.p95),
+      pass: a1 ? a1.result.p95 <= a1Budget : null,
+    });
+    const small = smallest(db);
+    const a1Small = find(small, 'A1', 1);
+    if (small && small !== big && a1 && a1Small) {
+      const ratio = Math.round((a1.result.p95 / a1Small.result.p95) * 100) / 100;
+      checks.push({
+        id: 'A2',
+        what: `flatness ${db}: A1 p95 ${big.size} / ${small.size}`,
+        budget: '≤ 1.5',
+        measured: `${ratio} (${a1.result.p95} / ${a1Small.result.p95} ms)`,
+        pass: ratio <= 1.5,
+      });
+    }
+    const a3 = find(big, 'A3', 1);
+    const a3c =
+      report.datasets.length > 0
+        ? big.runs.find((r) => r.id === 'A3' && r.result.connections > 1)
+        : undefined;
+    if (db === 'postgres') {
+      checks.push({
+        id: 'A3',
+        what: `issue detail, ${tag}`,
+        budget: 'p50 ≤ 2 ms, ≥ 3,000 req/s at 50 connections',
+        measured: `p50 ${ms(a3?.result.p50)}, ${a3c?.result.rps ?? 'n/a'} req/s`,
+        pass: a3 && a3c ? a3.result.p50 <= 2 && a3c.result.rps >= 3000 : null,
+      });
+    } else {
+      checks.push({
+        id: 'A3',
+        what: `issue detail, ${tag} (budget is for PostgreSQL)`,
+        budget: '–',
+        measured: `p50 ${ms(a3?.result.p50)}, ${a3c?.result.rps ?? 'n/a'} req/s`,
+        pass: null,
+      });
+    }
+    for (const [label, page] of [
+      ['flat list page 1', 'page 1'],
+      ['flat list page 400', 'page 400'],
+    ] as const) {
+      const a4 = find(big, 'A4', 1, label);
+      checks.push({
+        id: 'A4',
+        what: `flat list 100, ${page}, ${tag}`,
+        budget: 'p95 ≤ 30 ms',
+        measured: ms(a4?.result.p95),
+        pass: a4 ? a4.result.p95 <= 30 : null,
+      });
+    }
+    const a5 = find(big, 'A5', 1);
+    const a5c = big.runs.find((r) => r.id === 'A5' && r.result.connections > 1);
+    checks.push({
+      id: 'A5',
+      what: `state change, ${tag}`,
+      budget: 'p95 ≤ 10 ms, ≥ 1,000 writes/s',
+      measured: `p95 ${ms(a5?.result.p95)}, ${a5c?.result.rps ?? 'n/a'} writes/s`,
+      pass: a5 && a5c ? a5.result.p95 <= 10 && a5c.result.rps >= 1000 : null,
+    });
+    const a8 = big.runs.find((r) => r.id === 'A8');
+    checks.push({
+      id: 'A8',
+      what: `mixed load, ${tag}`,
+      budget: '≥ 1,000 req/s at p95 ≤ 50 ms, 0 errors',
+      measured: a8
+        ? `${a8.result.rps} req/s, p95 ${a8.result.p95} ms, ${a8.result.errors + a8.result.non2xx} errors`
+        : 'n/a',
+      pass: a8
+        ? a8.result.rps >= 1000 && a8.result.p95 <= 50 && a8.result.errors + a8.result.non2xx === 0
+        : null,
+    });
+    if (db === 'pglite') {
+      const rss = big.idleRssBytes;
+      checks.push({
+        id: 'U11',
+        what: `idle server with embedded database (${big.size} loaded)`,
+        budget: 'RSS ≤ 150 MB',
+        measured: rss === null ? 'n/a' : `${Math.round(rss / 2 ** 20)} MB`,
+        pass: rss === null ? null : rss <= 150 * 2 ** 20,
+      });
+    }
+  }
+  checks.push({
+    id: 'A6',
+    what: 'realtime fan-out to 20 sockets',
+    budget: 'p95 ≤ 50 ms',
+    measured: 'not built yet (no realtime channel)',
+    pass: null,
+  });
+  for (const check of uiChecks(report.ui)) checks.push(check);
+  return checks;
+}
+
+interface UiFigures {
+  coldInteractiveMs?: number;
+  warmInteractiveMs?: number;
+  criticalJsGzipBytes?: number;
+  keyboardChangeP95Ms?: number;
+  dropP95Ms?: number;
+  bigColumnMountMs?: number;
+  bigColumnLongestFrameMs?: number;
+  paletteSearchP95Ms?: number;
+  jsHeapMB?: number;
+}
+
+function uiChecks(ui: Record<string, unknown> | null): Check[] {
+  if (!ui) return [];
+  const u = ui as UiFigures;
+  const checks: Check[] = [];
+  const add = (
+    id: string,
+    what: string,
+    budget: string,
+    measured: number | undefined,
+    limit: number,
+    unit: string,
+  ) =>
+    checks.push({
+      id,
+      what,
+      budget,
+      measured: measured === undefined ? 'n/a' : `${measured} ${unit}`,
+      pass: measured === undefined ? null : measured <= limit,
+    });
+  add('U1', 'cold load of the L board to board:interactive', '≤ 1,000 ms', u.coldInteractiveMs, 1000, 'ms');
+  add(
+    'U3',
+    'JavaScript on the board route critical path',
+    '≤ 200 KB gzip',
+    u.criticalJsGzipBytes === undefined ? undefined : Math.round(u.criticalJsGzipBytes / 1024),
+    200,
+    'KB',
+  );
+  add('U4', 'keyboard state change to painted frame', 'p95 ≤ 16 ms', u.keyboardChangeP95Ms, 16, 'ms');
+  add('U6', '5,000 cards in one column: mount', '≤ 150 ms', u.bigColumnMountMs, 150, 'ms');
+  add(
+    'U6',
+    '5,000 cards in one column: longest frame while scrolling',
+    '≤ 50 ms',
+    u.bigColumnLongestFrameMs,
+    50,
+    'ms',
+  );
+  add('U9', 'command palette search over L', 'p95 ≤ 50 ms', u.paletteSearchP95Ms, 50, 'ms');
+  return checks;
+}

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench` — quality.md §1 on this machine: seeds S (2,000) and L (50,000) on PGlite and,
+ * when BENCH_DATABASE_URL / TEST_DATABASE_URL names a PostgreSQL server, on PostgreSQL; runs the
+ * API scenarios against the production build; prints and saves a table of budget vs measured.
+ *
+ *   --sizes S,L        datasets (default both)
+ *   --dbs pglite,postgres
+ *   --seconds 10       measured seconds per run (warm-up: a third of it)
+ *   --seed 1
+ *   --smoke            S on PGlite, 2 s runs: a check that the harness works (used by CI)
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runApiSuite, type ScenarioRun, signIn } from './api.ts';
+import { evaluate } from './budgets.ts';
+import { type DatabaseKind, prepareDatabase } from './datasets.ts';
+import { runLoad } from './load.ts';
+import { type DatasetRun, gitSha, machineInfo, type Report, saveReport, toMarkdown } from './report.ts';
+import { ROOT, startAppServer, startHelloServer } from './servers.ts';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: 'S,L' },
+    dbs: { type: 'string' },
+    seconds: { type: 'string', default: '10' },
+    seed: { type: 'string', default: '1' },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+
+const SIZES = { S: 2000, L: 50_000 } as const;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const smoke = values.smoke;
+const sizes = (smoke ? ['S'] : values.sizes!.split(',')) as (keyof typeof SIZES)[];
+const dbs = (
+  smoke ? ['pglite'] : (values.dbs?.split(',') ?? (adminUrl ? ['pglite', 'postgres'] : ['pglite']))
+) as DatabaseKind[];
+const seconds = smoke ? 2 : Number(values.seconds);
+const warmupSeconds = smoke ? 1 : Math.max(1, Math.round(seconds / 3));
+const seed = Number(values.seed);
+const connections = { board: 10, detail: 50, writes: 10, mixed: 32 };
+
+const log = (line: string) => console.log(line);
+const started = performance.now();
+const startedAt = new Date().toISOString();
+
+function ensureBuilt(): void {
+  const server = path.join(ROOT, 'apps/server/dist/main.js');
+  if (!fs.existsSync(server)) {
+    log('Building the production bundle (npm run build)…');
+    execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+  }
+}
+
+async function measureBaseline(): Promise<ScenarioRun> {
+  const hello = await startHelloServer();
+  try {
+    const result = await runLoad(
+      { path: '/hello' },
+      { baseUrl: hello.baseUrl, headers: {}, connections: 10, seconds, warmupSeconds },
+    );
+    log(
+      `baseline   c=10  p50 ${result.p50} ms  p95 ${result.p95} ms  ${result.rps} req/s  bare Fastify route`,
+    );
+    return { id: 'base', label: 'Fastify hello-world (hardware baseline)', result };
+  } finally {
+    await hello.stop();
+  }
+}
+
+async function measureDataset(db: DatabaseKind, size: keyof typeof SIZES): Promise<DatasetRun> {
+  const issues = SIZES[size];
+  log(`\n== ${db} ${size}: seeding ${issues} work items`);
+  const prepared = await prepareDatabase(db, issues, seed, adminUrl);
+  try {
+    const server = await startAppServer(prepared);
+    try {
+      const session = await signIn(server.baseUrl);
+      // Idle memory after start-up and one sign-in, before load (U11).
+      await new Promise((r) => setTimeout(r, 1000));
+      const idleRssBytes = await server.rss();
+      const runs = await runApiSuite(server.baseUrl, session, { seconds, warmupSeconds, connections }, log);
+      return { database: db, size, issues, seedSeconds: prepared.seedSeconds, idleRssBytes, runs };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await prepared.drop();
+  }
+}
+
+ensureBuilt();
+log(
+  `Kite bench: ${dbs.join(' + ')} × ${sizes.join(' + ')}, ${seconds} s runs (+${warmupSeconds} s warm-up), seed ${seed}`,
+);
+if (!adminUrl && !smoke) log('(no BENCH_DATABASE_URL/TEST_DATABASE_URL: PostgreSQL runs skipped)');
+const baseline = await measureBaseline();
+const datasets: DatasetRun[] = [];
+for (const db of dbs) for (const size of sizes) datasets.push(await measureDataset(db, size));
+const ui: Record<string, unknown> | null = null;
+
+const report: Report = {
+  startedAt,
+  git: gitSha(),
+  machine: machineInfo(),
+  seed,
+  durationSeconds: Math.round((performance.now() - started) / 1000),
+  baseline,
+  datasets,
+  ui,
+  checks: [],
+};
+report.checks = evaluate(report);
+const saved = saveReport(report);
+console.log(`\n${toMarkdown(report)}`);
+console.log(`Saved ${path.relative(ROOT, saved.markdown)} and ${path.relative(ROOT, saved.json)}`);
