@@ -5,6 +5,9 @@ import { defineConfig } from 'vite';
 // The API server during development; KITE_API_URL points elsewhere (e.g. a second server on another port).
 const server = process.env.KITE_API_URL ?? 'http://127.0.0.1:3000';
 
+/** Libraries kept out of the shared vendor chunk (see manualChunks). */
+const LAZY_LIBRARIES = /\/node_modules\/(@atlaskit\/pragmatic-drag-and-drop|@tanstack\/(react-)?virtual)/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
@@ -26,7 +29,10 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Libraries change less often than the app: a separate file stays cached across releases.
-        manualChunks: (id) => (id.includes('/node_modules/') ? 'vendor' : undefined),
+        // Libraries only a lazy screen uses stay in that screen's chunks (the board's virtualiser and
+        // drag and drop), so other screens do not download them.
+        manualChunks: (id) =>
+          id.includes('/node_modules/') && !LAZY_LIBRARIES.test(id) ? 'vendor' : undefined,
       },
     },
   },

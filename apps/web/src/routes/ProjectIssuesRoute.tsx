@@ -1,21 +1,12 @@
-import { createRoute, Link, notFound } from '@tanstack/react-router';
-import { Inbox, Settings } from 'lucide-react';
-import { observer } from 'mobx-react-lite';
-import { useStores } from '../app/StoresContext.tsx';
-import { PageHeader } from '../features/app-shell/PageHeader.tsx';
-import { ProjectLogo } from '../features/projects/ProjectLogo.tsx';
+import { createRoute, notFound } from '@tanstack/react-router';
+import type { RootStore } from '../app/RootStore.ts';
+import { pickStrings } from '../app/search.ts';
 import { ApiError } from '../lib/api.ts';
-import { buttonClasses } from '../ui/Button.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
 import { PageLoader } from '../ui/Spinner.tsx';
 import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 
 /** Loads the project into the store; a 404 (unknown, or private and not a member) shows not-found. */
-export async function loadProject(
-  stores: import('../app/RootStore.ts').RootStore,
-  slug: string,
-  projectId: string,
-): Promise<void> {
+export async function loadProject(stores: RootStore, slug: string, projectId: string): Promise<void> {
   try {
     await stores.projects.fetchProject(slug, projectId);
   } catch (error) {
@@ -24,48 +15,23 @@ export async function loadProject(
   }
 }
 
+/**
+ * The project's work items (list, board and the other layouts). The screen and the board's
+ * data code are their own chunk; `?peekId=` opens an issue over the board.
+ */
 export const projectIssuesRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'projects/$projectId/issues',
-  loader: ({ context, params }) => loadProject(context.stores, params.workspaceSlug, params.projectId),
+  validateSearch: (search: Record<string, unknown>) => pickStrings(search, ['peekId']),
+  loader: async ({ context, params }) => {
+    const { workspaceSlug: slug, projectId } = params;
+    const [, board] = await Promise.all([
+      loadProject(context.stores, slug, projectId),
+      import('../features/issues/boot.ts'),
+    ]);
+    await board.loadBoard(context.stores, slug, projectId);
+  },
+  // Opening or closing the peek (?peekId=) must not reload the board.
+  shouldReload: ({ cause }) => cause === 'enter',
   pendingComponent: () => <PageLoader label="Loading project" />,
-  component: observer(ProjectIssuesScreen),
-});
-
-function ProjectIssuesScreen() {
-  const { workspaceSlug: slug, projectId } = projectIssuesRoute.useParams();
-  const { projects } = useStores();
-  const project = projects.get(slug, projectId);
-  if (!project) return <PageLoader label="Loading project" />;
-  return (
-    <>
-      <PageHeader
-        title={
-          <span className="flex items-center gap-2">
-            <ProjectLogo project={project} size="sm" />
-            {project.name}
-            <span className="font-mono text-xs font-normal text-fg-muted">{project.identifier}</span>
-          </span>
-        }
-        actions={
-          <Link
-            to="/$workspaceSlug/settings/projects/$projectId"
-            params={{ workspaceSlug: slug, projectId }}
-            className={buttonClasses('secondary', 'sm')}
-          >
-            <Settings className="size-3.5" aria-hidden /> Project settings
-          </Link>
-        }
-      />
-      <main className="flex-1 overflow-y-auto">
-        <div className="mx-auto max-w-4xl px-6 py-10">
-          <EmptyState
-            icon={<Inbox className="size-5" />}
-            title="Work items arrive in the next release"
-            description="This project's list, board and calendar of work items are on their way. Meanwhile, set up its states, labels and members in the project settings."
-          />
-        </div>
-      </main>
-    </>
-  );
-}
+}).lazy(() => import('../features/issues/IssuesScreen.tsx').then((m) => m.ProjectIssuesLazyRoute));

@@ -1,6 +1,6 @@
 import * as Dropdown from '@radix-ui/react-dropdown-menu';
 import clsx from 'clsx';
-import { Check } from 'lucide-react';
+import { Check, ChevronRight } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 
 export const Menu = Dropdown.Root;
@@ -81,4 +81,52 @@ export function MenuLabel({ className, ...rest }: ComponentProps<typeof Dropdown
 
 export function MenuSeparator() {
   return <Dropdown.Separator className="-mx-1 my-1 h-px bg-border" />;
+}
+
+interface MenuCheckboxItemProps extends ComponentProps<typeof Dropdown.CheckboxItem> {
+  children: ReactNode;
+}
+
+/** A toggle in a menu (multi-select lists: assignees, labels, filters); stays open on select when asked. */
+export function MenuCheckboxItem({ className, children, ...rest }: MenuCheckboxItemProps) {
+  return (
+    <Dropdown.CheckboxItem className={clsx(itemClasses, className)} {...rest}>
+      <span
+        aria-hidden
+        className="flex size-4 shrink-0 items-center justify-center rounded border border-border-strong data-[state=checked]:border-primary data-[state=checked]:bg-primary"
+        data-state={rest.checked ? 'checked' : 'unchecked'}
+      >
+        <Dropdown.ItemIndicator className="text-primary-fg">
+          <Check className="size-3" aria-hidden />
+        </Dropdown.ItemIndicator>
+      </span>
+      {children}
+    </Dropdown.CheckboxItem>
+  );
+}
+
+export const MenuSub = Dropdown.Sub;
+
+export function MenuSubTrigger({ className, children, ...rest }: ComponentProps<typeof Dropdown.SubTrigger>) {
+  return (
+    <Dropdown.SubTrigger className={clsx(itemClasses, 'data-[state=open]:bg-surface-2', className)} {...rest}>
+      {children}
+      <ChevronRight className="ml-auto size-3.5 text-fg-subtle" aria-hidden />
+    </Dropdown.SubTrigger>
+  );
+}
+
+export function MenuSubContent({ className, ...rest }: ComponentProps<typeof Dropdown.SubContent>) {
+  return (
+    <Dropdown.Portal>
+      <Dropdown.SubContent
+        sideOffset={4}
+        className={clsx(
+          'z-50 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-52 overflow-y-auto rounded-lg border border-border bg-canvas p-1 text-sm text-fg shadow-xl',
+          className,
+        )}
+        {...rest}
+      />
+    </Dropdown.Portal>
+  );
 }

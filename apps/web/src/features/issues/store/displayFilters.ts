@@ -244,6 +244,9 @@ export function canDrag(df: DisplayFilters): boolean {
   return effectiveGrouping(df).groupBy !== null;
 }
 
+/** Priorities from most to least urgent (the contract's order). */
+export const PRIORITY_ORDER = ['urgent', 'high', 'medium', 'low', 'none'] as const;
+
 // ---- groups ----
 
 export const NONE_GROUP = 'None';

@@ -1,0 +1,422 @@
+import type {
+  CreateIssueBody,
+  DisplayFilters,
+  DisplayProperties,
+  Filters,
+  Label,
+  Project,
+  State,
+  UpdateIssueBody,
+  UserLite,
+} from '@kite/shared/contracts';
+import { ROLE, STATE_GROUP_COLORS } from '@kite/shared/domain';
+import { makeAutoObservable, observable } from 'mobx';
+import type { RootStore } from '../../app/RootStore.ts';
+import { toastError } from '../../ui/toast.ts';
+import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
+import {
+  ALL_GROUP,
+  effectiveGrouping,
+  type GroupBy,
+  isDroppableGroupBy,
+  type Layout,
+  type ListContextKind,
+  NONE_GROUP,
+} from './store/displayFilters.ts';
+import type { FilterSet } from './store/IssueFilterStore.ts';
+import type { IssueList, ListLoader, ListRequest } from './store/IssueListStore.ts';
+import type { Issue } from './store/IssueStore.ts';
+
+/** The property menus a row or card can open (and the keyboard opens on the focused issue). */
+export type PropertyMenu = 'state' | 'priority' | 'assignees' | 'labels';
+
+/** Rows per group and per "load more", by layout; sub-grouped boards ask for fewer per cell. */
+export const PER_PAGE: Record<Layout, number> = {
+  list: 50,
+  kanban: 30,
+  spreadsheet: 100,
+  calendar: 1000,
+  gantt_chart: 100,
+};
+export const SUB_GROUPED_PER_PAGE = 10;
+
+export interface GroupMeta {
+  label: string;
+  /** A dot colour (states, state groups, labels). */
+  color?: string;
+  /** The user behind an assignee / creator group. */
+  user?: UserLite;
+}
+
+const STATE_GROUP_NAMES: Record<string, string> = {
+  backlog: 'Backlog',
+  unstarted: 'Unstarted',
+  started: 'Started',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * Everything a layout needs about the project issues screen, in one object: the list and its
+ * settings, lookups (states, labels, members, group names), the shared UI state (focused
+ * issue, open property menu, collapsed groups, create dialog) and the actions, each with its
+ * error toast. The spreadsheet, calendar and gantt layouts get the same object.
+ */
+export class IssueView {
+  focusedId: string | null = null;
+  openMenu: { issueId: string; menu: PropertyMenu } | null = null;
+  createOpen = false;
+  createDefaults: Partial<CreateIssueBody> = {};
+  readonly collapsed = observable.set<string>();
+
+  constructor(
+    readonly stores: RootStore,
+    readonly slug: string,
+    readonly projectId: string,
+    private readonly onOpenPeek: (issueId: string) => void,
+    readonly context: ListContextKind = 'project',
+  ) {
+    makeAutoObservable<IssueView, 'onOpenPeek'>(
+      this,
+      { stores: false, slug: false, projectId: false, context: false, onOpenPeek: false },
+      { autoBind: true },
+    );
+  }
+
+  // ---- settings ----
+
+  get project(): Project | undefined {
+    return this.stores.projects.get(this.slug, this.projectId);
+  }
+
+  get settings(): FilterSet {
+    return this.stores.issueFilters.of(this.projectId, this.context);
+  }
+
+  get filters(): Filters {
+    return this.settings.filters;
+  }
+
+  get displayFilters(): DisplayFilters {
+    return this.settings.displayFilters;
+  }
+
+  get displayProperties(): DisplayProperties {
+    return this.settings.displayProperties;
+  }
+
+  get layout(): Layout {
+    return this.displayFilters.layout;
+  }
+
+  get listKey(): string {
+    return `${this.context}:${this.projectId}:${this.layout}`;
+  }
+
+  get list(): IssueList | undefined {
+    return this.stores.issueLists.get(this.listKey);
+  }
+
+  get grouping(): { groupBy: GroupBy | null; subGroupBy: GroupBy | null } {
+    return effectiveGrouping(this.displayFilters);
+  }
+
+  /** Spec §5: drag and drop only with a group_by (and only into groups whose property can be set). */
+  get canDrag(): boolean {
+    return this.canEdit && this.grouping.groupBy !== null;
+  }
+
+  get canDropBetweenGroups(): boolean {
+    return isDroppableGroupBy(this.grouping.groupBy);
+  }
+
+  /** Members and above create and edit work items. */
+  get canEdit(): boolean {
+    return (this.project?.member_role ?? 0) >= ROLE.MEMBER;
+  }
+
+  get request(): ListRequest {
+    const df = this.displayFilters;
+    const { subGroupBy } = effectiveGrouping(df);
+    return {
+      path: `/api/workspaces/${encodeURIComponent(this.slug)}/projects/${encodeURIComponent(this.projectId)}/issues/`,
+      projectId: this.projectId,
+      filters: this.filters,
+      displayFilters: df,
+      perPage: subGroupBy ? SUB_GROUPED_PER_PAGE : PER_PAGE[df.layout],
+    };
+  }
+
+  /** The first page of the current layout's list; a refetch keeps the old rows on screen. */
+  async fetch(loader?: ListLoader): Promise<void> {
+    try {
+      await this.stores.issueLists.fetch(this.listKey, this.request, loader);
+    } catch {
+      // The list keeps the message (list.error) and the screen shows it.
+    }
+  }
+
+  async setDisplayFilters(patch: Partial<DisplayFilters>): Promise<void> {
+    const previousKey = this.listKey;
+    const { result, saved } = this.stores.issueFilters.updateDisplayFilters(
+      this.slug,
+      this.projectId,
+      patch,
+      this.context,
+    );
+    const layoutChanged = previousKey !== this.listKey;
+    if (result.refetch || (layoutChanged && !this.list?.loaded)) void this.fetch();
+    else if (layoutChanged) void this.fetch('mutation');
+    try {
+      await saved;
+    } catch (error) {
+      toastError(error, 'The display settings could not be saved');
+    }
+  }
+
+  async setFilters(patch: Partial<Filters>): Promise<void> {
+    const { result, saved } = this.stores.issueFilters.updateFilters(this.slug, this.projectId, patch);
+    if (result.refetch) void this.fetch();
+    try {
+      await saved;
+    } catch (error) {
+      toastError(error, 'The filters could not be saved');
+    }
+  }
+
+  clearFilters(): Promise<void> {
+    const cleared = Object.fromEntries(Object.keys(this.filters).map((k) => [k, null])) as Partial<Filters>;
+    return this.setFilters(cleared);
+  }
+
+  async setDisplayProperty(key: keyof DisplayProperties, value: boolean): Promise<void> {
+    try {
+      await this.stores.issueFilters.updateDisplayProperties(this.slug, this.projectId, { [key]: value });
+    } catch (error) {
+      toastError(error, 'The display properties could not be saved');
+    }
+  }
+
+  // ---- lookups ----
+
+  issue(id: string): Issue | undefined {
+    return this.stores.issues.get(id);
+  }
+
+  issueKey(issue: Pick<Issue, 'sequence_id' | 'tempId'>): string {
+    if (issue.tempId) return `${this.project?.identifier ?? ''}-…`;
+    return `${this.project?.identifier ?? ''}-${issue.sequence_id}`;
+  }
+
+  get states(): State[] {
+    return this.stores.states.statesOf(this.projectId);
+  }
+
+  stateOf(id: string): State | undefined {
+    return this.states.find((s) => s.id === id);
+  }
+
+  get labels(): Label[] {
+    return this.stores.labels.labelsOf(this.projectId);
+  }
+
+  labelOf(id: string): Label | undefined {
+    return this.labels.find((l) => l.id === id);
+  }
+
+  /** Workspace users by id (names and avatars of assignees and creators). */
+  get users(): Map<string, UserLite> {
+    return new Map(this.stores.members.membersOf(this.slug).map((m) => [m.member.id, m.member]));
+  }
+
+  userOf(id: string): UserLite | undefined {
+    return this.users.get(id);
+  }
+
+  /** Who can be assigned: active project members with role ≥ member (api.md §5.6). */
+  get assignable(): UserLite[] {
+    const users = this.users;
+    return this.stores.projects
+      .membersOf(this.projectId)
+      .filter((m) => m.is_active && m.role >= ROLE.MEMBER)
+      .map((m) => users.get(m.member))
+      .filter((u): u is UserLite => !!u)
+      .sort((a, b) => a.display_name.localeCompare(b.display_name));
+  }
+
+  /** Project members (filters by creator or assignee offer them all). */
+  get projectUsers(): UserLite[] {
+    const users = this.users;
+    return this.stores.projects
+      .membersOf(this.projectId)
+      .map((m) => users.get(m.member))
+      .filter((u): u is UserLite => !!u)
+      .sort((a, b) => a.display_name.localeCompare(b.display_name));
+  }
+
+  groupMeta(groupBy: GroupBy | null, key: string): GroupMeta {
+    if (!groupBy || key === ALL_GROUP) return { label: 'All work items' };
+    switch (groupBy) {
+      case 'state': {
+        const state = this.stateOf(key);
+        return { label: state?.name ?? 'Unknown state', color: state?.color };
+      }
+      case 'state_detail.group':
+        return {
+          label: STATE_GROUP_NAMES[key] ?? key,
+          color: STATE_GROUP_COLORS[key as keyof typeof STATE_GROUP_COLORS],
+        };
+      case 'priority':
+        return { label: PRIORITY_LABELS[key] ?? key };
+      case 'labels': {
+        if (key === NONE_GROUP) return { label: 'No labels' };
+        const label = this.labelOf(key);
+        return { label: label?.name ?? 'Unknown label', color: label?.color || '#9ca3af' };
+      }
+      case 'assignees':
+      case 'created_by': {
+        if (key === NONE_GROUP) return { label: groupBy === 'assignees' ? 'Unassigned' : 'Unknown' };
+        const user = this.userOf(key);
+        return { label: user?.display_name ?? 'Unknown member', user };
+      }
+      case 'cycle':
+        return { label: key === NONE_GROUP ? 'No cycle' : 'Cycle' };
+      case 'module':
+        return { label: key === NONE_GROUP ? 'No module' : 'Module' };
+      case 'target_date':
+        return { label: key === NONE_GROUP ? 'No due date' : key };
+      case 'project':
+        return { label: this.stores.projects.get(this.slug, key)?.name ?? 'Project' };
+    }
+  }
+
+  /** The property values of a group, to prefill the create dialog from a group's "+". */
+  groupDefaults(group: string): Partial<CreateIssueBody> {
+    if (group === NONE_GROUP || group === ALL_GROUP) return {};
+    switch (this.grouping.groupBy) {
+      case 'state':
+        return { state_id: group };
+      case 'priority':
+        return { priority: group as CreateIssueBody['priority'] };
+      case 'labels':
+        return { label_ids: [group] };
+      case 'assignees':
+        return { assignee_ids: [group] };
+      case 'target_date':
+        return { target_date: group };
+      default:
+        return {};
+    }
+  }
+
+  isCollapsed(group: string): boolean {
+    return this.collapsed.has(group);
+  }
+
+  toggleCollapsed(group: string): void {
+    if (this.collapsed.has(group)) this.collapsed.delete(group);
+    else this.collapsed.add(group);
+  }
+
+  // ---- actions (each toasts its own failure) ----
+
+  openPeek(issueId: string): void {
+    if (issueId.startsWith('temp-')) return;
+    this.focusedId = issueId;
+    this.onOpenPeek(issueId);
+  }
+
+  async updateIssue(issueId: string, patch: UpdateIssueBody): Promise<boolean> {
+    try {
+      await this.stores.issues.update(this.slug, this.projectId, issueId, patch);
+      return true;
+    } catch (error) {
+      toastError(error, 'The work item could not be updated');
+      return false;
+    }
+  }
+
+  async quickAdd(name: string, group?: string, sub?: string | null): Promise<boolean> {
+    try {
+      await this.stores.issueLists.quickAdd(this.listKey, this.slug, this.projectId, { name, group, sub });
+      return true;
+    } catch (error) {
+      toastError(error, 'The work item could not be created');
+      return false;
+    }
+  }
+
+  async create(body: CreateIssueBody): Promise<Issue> {
+    return this.stores.issues.create(this.slug, this.projectId, body);
+  }
+
+  async moveIssue(
+    issueId: string,
+    target: { group: string; sub?: string | null; index: number },
+    source: { group: string; sub?: string | null },
+  ): Promise<void> {
+    if (!this.canDropBetweenGroups && (target.group !== source.group || target.sub !== source.sub)) return;
+    try {
+      await this.stores.issueLists.moveIssue(
+        this.listKey,
+        this.slug,
+        this.projectId,
+        issueId,
+        target,
+        source,
+      );
+    } catch (error) {
+      toastError(error, 'The work item could not be moved');
+    }
+  }
+
+  loadMore(group: string, sub?: string | null): void {
+    this.stores.issueLists.loadMore(this.listKey, group, sub).catch((error) => toastError(error));
+  }
+
+  // ---- focus, menus, dialog ----
+
+  focus(issueId: string | null): void {
+    this.focusedId = issueId;
+  }
+
+  /** Moves the focus `step` issues through the list in display order (collapsed groups skipped). */
+  moveFocus(step: 1 | -1): void {
+    const ids = this.visibleIds;
+    if (ids.length === 0) return;
+    const at = this.focusedId ? ids.indexOf(this.focusedId) : -1;
+    const next =
+      at === -1 ? (step === 1 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + step));
+    this.focusedId = ids[next] ?? null;
+  }
+
+  get visibleIds(): string[] {
+    const list = this.list;
+    if (!list) return [];
+    const ids: string[] = [];
+    const showEmpty = this.displayFilters.show_empty_groups;
+    for (const group of list.visibleGroupKeys(showEmpty)) {
+      if (this.isCollapsed(group)) continue;
+      for (const sub of list.subGroupBy ? list.visibleSubGroupKeys(showEmpty) : [null])
+        ids.push(...list.issueIds(group, sub));
+    }
+    return ids;
+  }
+
+  setOpenMenu(issueId: string, menu: PropertyMenu | null): void {
+    this.openMenu = menu ? { issueId, menu } : null;
+  }
+
+  isMenuOpen(issueId: string, menu: PropertyMenu): boolean {
+    return this.openMenu?.issueId === issueId && this.openMenu.menu === menu;
+  }
+
+  openCreate(defaults: Partial<CreateIssueBody> = {}): void {
+    this.createDefaults = defaults;
+    this.createOpen = true;
+  }
+
+  closeCreate(): void {
+    this.createOpen = false;
+  }
+}

@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import type { IssueView, PropertyMenu } from './IssueView.ts';
+
+/** One thing the board can do, by keyboard here and by a command palette later. */
+export interface IssueAction {
+  id: string;
+  title: string;
+  /** Keys (KeyboardEvent.key) that run it on the board. */
+  keys: readonly string[];
+  /** Whether it applies now (e.g. needs a focused issue or the member role). */
+  enabled: (view: IssueView) => boolean;
+  run: (view: IssueView) => void;
+}
+
+const focused = (view: IssueView) => !!view.focusedId && !!view.issue(view.focusedId);
+const openMenu = (menu: PropertyMenu) => (view: IssueView) => {
+  if (view.focusedId) view.setOpenMenu(view.focusedId, menu);
+};
+
+/** The board's actions, in one place (the command palette reads this list). */
+export const ISSUE_ACTIONS: readonly IssueAction[] = [
+  {
+    id: 'issue.create',
+    title: 'Create work item',
+    keys: ['c'],
+    enabled: (view) => view.canEdit,
+    run: (view) => view.openCreate(),
+  },
+  {
+    id: 'issue.focus-next',
+    title: 'Next work item',
+    keys: ['j', 'ArrowDown'],
+    enabled: () => true,
+    run: (view) => view.moveFocus(1),
+  },
+  {
+    id: 'issue.focus-previous',
+    title: 'Previous work item',
+    keys: ['k', 'ArrowUp'],
+    enabled: () => true,
+    run: (view) => view.moveFocus(-1),
+  },
+  {
+    id: 'issue.open',
+    title: 'Open work item',
+    keys: ['Enter'],
+    enabled: focused,
+    run: (view) => view.focusedId && view.openPeek(view.focusedId),
+  },
+  {
+    id: 'issue.state',
+    title: 'Change state',
+    keys: ['s'],
+    enabled: (view) => focused(view) && view.canEdit,
+    run: openMenu('state'),
+  },
+  {
+    id: 'issue.priority',
+    title: 'Change priority',
+    keys: ['p'],
+    enabled: (view) => focused(view) && view.canEdit,
+    run: openMenu('priority'),
+  },
+  {
+    id: 'issue.assignees',
+    title: 'Change assignees',
+    keys: ['a'],
+    enabled: (view) => focused(view) && view.canEdit,
+    run: openMenu('assignees'),
+  },
+  {
+    id: 'issue.labels',
+    title: 'Change labels',
+    keys: ['l'],
+    enabled: (view) => focused(view) && view.canEdit,
+    run: openMenu('labels'),
+  },
+];
+
+function ignored(event: KeyboardEvent): boolean {
+  if (event.metaKey || event.ctrlKey || event.altKey || event.defaultPrevented) return true;
+  const target = event.target;
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
+  // Open menus and dialogs handle their own keys.
+  return !!target.closest('[role="menu"], [role="dialog"], [role="listbox"]');
+}
+
+/** Runs the board's actions from the keyboard while the screen is mounted. */
+export function useIssueShortcuts(view: IssueView): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (ignored(event)) return;
+      // Enter on a button (a property, "load more") belongs to that button.
+      if (event.key === 'Enter' && event.target instanceof HTMLButtonElement) return;
+      if (view.openMenu || view.createOpen) return;
+      const action = ISSUE_ACTIONS.find((a) => a.keys.includes(event.key));
+      if (!action?.enabled(view)) return;
+      event.preventDefault();
+      action.run(view);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [view]);
+}

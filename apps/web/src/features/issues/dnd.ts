@@ -1,0 +1,96 @@
+import { type RefObject, useEffect, useState } from 'react';
+import type { CellRef, Edge } from './dndAdapter.ts';
+import type { IssueView } from './IssueView.ts';
+
+export type { CellRef } from './dndAdapter.ts';
+
+type Adapter = typeof import('./dndAdapter.ts');
+let adapter: Adapter | null = null;
+let loading: Promise<Adapter> | null = null;
+
+/** Loads the drag-and-drop chunk (once); the board calls it after its first paint. */
+export function loadDnd(): Promise<Adapter> {
+  loading ??= import('./dndAdapter.ts').then((m) => {
+    adapter = m;
+    return m;
+  });
+  return loading;
+}
+
+/** The adapter once loaded (null before; the hook re-renders when it arrives). */
+function useAdapter(enabled: boolean): Adapter | null {
+  const [loaded, setLoaded] = useState<Adapter | null>(adapter);
+  useEffect(() => {
+    if (!enabled || loaded) return;
+    let live = true;
+    void loadDnd().then((m) => live && setLoaded(m));
+    return () => {
+      live = false;
+    };
+  }, [enabled, loaded]);
+  return loaded;
+}
+
+/**
+ * A draggable row or card that is also a drop target (above or below it). Returns whether it
+ * is being dragged and the edge a dragged issue would land on, for the drop indicator.
+ */
+export function useDraggableIssue(
+  ref: RefObject<HTMLElement | null>,
+  view: IssueView,
+  issueId: string,
+  cell: CellRef,
+): { dragging: boolean; edge: Edge | null } {
+  const [dragging, setDragging] = useState(false);
+  const [edge, setEdge] = useState<Edge | null>(null);
+  const enabled = view.canDrag && !issueId.startsWith('temp-');
+  const dnd = useAdapter(enabled);
+  const { group, sub } = cell;
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !enabled || !dnd) return;
+    return dnd.registerCard(
+      element,
+      { kind: 'issue', issueId, group, sub },
+      { dragging: setDragging, edge: setEdge },
+    );
+  }, [ref, enabled, dnd, issueId, group, sub]);
+  return { dragging, edge };
+}
+
+/** A group column / cell that takes drops (at its end when not over a card). */
+export function useDropCell(ref: RefObject<HTMLElement | null>, view: IssueView, cell: CellRef): boolean {
+  const [over, setOver] = useState(false);
+  const enabled = view.canDrag;
+  const dnd = useAdapter(enabled);
+  const { group, sub } = cell;
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !enabled || !dnd) return;
+    return dnd.registerCell(element, { group, sub }, setOver);
+  }, [ref, enabled, dnd, group, sub]);
+  return over;
+}
+
+/** Listens to every drop on the board and turns it into a move (group property + sort_order). */
+export function useBoardDrops(view: IssueView): void {
+  const dnd = useAdapter(true);
+  useEffect(() => {
+    if (!dnd) return;
+    return dnd.monitorDrops((source, target) => {
+      const list = view.list;
+      if (!list) return;
+      const ids = list.issueIds(target.group, target.sub).filter((id) => id !== source.issueId);
+      let index = ids.length;
+      if (target.kind === 'issue-target') {
+        const at = ids.indexOf(target.issueId);
+        if (at !== -1) index = target.edge === 'top' ? at : at + 1;
+      }
+      void view.moveIssue(
+        source.issueId,
+        { group: target.group, sub: target.sub, index },
+        { group: source.group, sub: source.sub },
+      );
+    });
+  }, [dnd, view]);
+}

@@ -1,0 +1,190 @@
+import type { Filters } from '@kite/shared/contracts';
+import { Filter } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { Avatar } from '../../../ui/Avatar.tsx';
+import { buttonClasses } from '../../../ui/Button.tsx';
+import {
+  Menu,
+  MenuCheckboxItem,
+  MenuContent,
+  MenuSub,
+  MenuSubContent,
+  MenuSubTrigger,
+  MenuTrigger,
+} from '../../../ui/Menu.tsx';
+import { PRIORITY_LABELS, PriorityIcon } from '../../public-board/PriorityIcon.tsx';
+import type { IssueView } from '../IssueView.ts';
+import { StateDot } from '../properties/PropertyMenus.tsx';
+import {
+  activeFilterEntries,
+  DATE_PRESETS,
+  datePresetTerms,
+  type FilterKey,
+  NONE_GROUP,
+  PRIORITY_ORDER,
+  presetOf,
+} from '../store/displayFilters.ts';
+
+export const FILTER_LABELS: Partial<Record<FilterKey, string>> = {
+  state: 'State',
+  priority: 'Priority',
+  assignees: 'Assignees',
+  labels: 'Labels',
+  created_by: 'Created by',
+  start_date: 'Start date',
+  target_date: 'Due date',
+  state_group: 'State group',
+};
+
+function toggled(values: string[] | null, value: string, on: boolean): string[] {
+  const rest = (values ?? []).filter((v) => v !== value);
+  return on ? [...rest, value] : rest;
+}
+
+/** The Filters menu: one sub-menu per property, values toggle (OR within, AND across). */
+export const FiltersMenu = observer(function FiltersMenu({ view }: { view: IssueView }) {
+  const filters = view.filters;
+  const set = (key: keyof Filters, value: string, on: boolean) =>
+    void view.setFilters({ [key]: toggled(filters[key], value, on) });
+  const count = activeFilterEntries(filters).length;
+  const option = (key: keyof Filters, value: string, children: React.ReactNode) => (
+    <MenuCheckboxItem
+      key={value}
+      checked={filters[key]?.includes(value) ?? false}
+      onCheckedChange={(on) => set(key, value, on === true)}
+      onSelect={(e) => e.preventDefault()}
+    >
+      {children}
+    </MenuCheckboxItem>
+  );
+  const dateMenu = (key: 'start_date' | 'target_date') => {
+    const current = presetOf(filters[key]);
+    return (
+      <MenuSub>
+        <MenuSubTrigger>{FILTER_LABELS[key]}</MenuSubTrigger>
+        <MenuSubContent>
+          {DATE_PRESETS.map((p) => (
+            <MenuCheckboxItem
+              key={p.value}
+              checked={current === p.value}
+              onCheckedChange={(on) => void view.setFilters({ [key]: on ? datePresetTerms(p.value) : null })}
+              onSelect={(e) => e.preventDefault()}
+            >
+              {p.label}
+            </MenuCheckboxItem>
+          ))}
+        </MenuSubContent>
+      </MenuSub>
+    );
+  };
+  return (
+    <Menu modal={false}>
+      <MenuTrigger className={buttonClasses('secondary', 'sm')}>
+        <Filter className="size-3.5" aria-hidden /> Filters
+        {count > 0 && (
+          <span className="rounded-full bg-primary px-1.5 text-[10px] font-semibold text-primary-fg">
+            {count}
+          </span>
+        )}
+      </MenuTrigger>
+      <MenuContent align="end" className="min-w-44">
+        <MenuSub>
+          <MenuSubTrigger>State</MenuSubTrigger>
+          <MenuSubContent>
+            {view.states.map((s) =>
+              option(
+                'state',
+                s.id,
+                <>
+                  <StateDot color={s.color} />
+                  {s.name}
+                </>,
+              ),
+            )}
+          </MenuSubContent>
+        </MenuSub>
+        <MenuSub>
+          <MenuSubTrigger>Priority</MenuSubTrigger>
+          <MenuSubContent>
+            {PRIORITY_ORDER.map((p) =>
+              option('priority', p, <PriorityIcon priority={p} withLabel className="text-sm text-fg" />),
+            )}
+          </MenuSubContent>
+        </MenuSub>
+        <MenuSub>
+          <MenuSubTrigger>Assignees</MenuSubTrigger>
+          <MenuSubContent>
+            {option('assignees', NONE_GROUP, 'No assignee')}
+            {view.projectUsers.map((u) =>
+              option(
+                'assignees',
+                u.id,
+                <>
+                  <Avatar name={u.display_name} src={u.avatar_url} size="xs" />
+                  {u.display_name}
+                </>,
+              ),
+            )}
+          </MenuSubContent>
+        </MenuSub>
+        <MenuSub>
+          <MenuSubTrigger>Labels</MenuSubTrigger>
+          <MenuSubContent>
+            {option('labels', NONE_GROUP, 'No labels')}
+            {view.labels.map((l) =>
+              option(
+                'labels',
+                l.id,
+                <>
+                  <StateDot color={l.color || '#9ca3af'} className="size-2" />
+                  {l.name}
+                </>,
+              ),
+            )}
+          </MenuSubContent>
+        </MenuSub>
+        <MenuSub>
+          <MenuSubTrigger>Created by</MenuSubTrigger>
+          <MenuSubContent>
+            {view.projectUsers.map((u) =>
+              option(
+                'created_by',
+                u.id,
+                <>
+                  <Avatar name={u.display_name} src={u.avatar_url} size="xs" />
+                  {u.display_name}
+                </>,
+              ),
+            )}
+          </MenuSubContent>
+        </MenuSub>
+        {dateMenu('start_date')}
+        {dateMenu('target_date')}
+      </MenuContent>
+    </Menu>
+  );
+});
+
+/** A filter value as a person reads it. */
+export function filterValueLabel(view: IssueView, key: FilterKey, value: string): string {
+  if (value === NONE_GROUP) return key === 'labels' ? 'No labels' : 'None';
+  switch (key) {
+    case 'state':
+      return view.stateOf(value)?.name ?? 'Unknown state';
+    case 'priority':
+      return PRIORITY_LABELS[value] ?? value;
+    case 'labels':
+      return view.labelOf(value)?.name ?? 'Unknown label';
+    case 'assignees':
+    case 'created_by':
+      return view.userOf(value)?.display_name ?? 'Unknown member';
+    default:
+      return value;
+  }
+}
+
+/** Date terms as a chip label: the preset's name, or the terms themselves. */
+export function dateFilterLabel(terms: string[]): string {
+  const preset = presetOf(terms);
+  return DATE_PRESETS.find((p) => p.value === preset)?.label ?? terms.join(', ');
+}

@@ -1,0 +1,216 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import clsx from 'clsx';
+import { ChevronRight, Plus } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useRef } from 'react';
+import { Button } from '../../../../ui/Button.tsx';
+import { useDraggableIssue, useDropCell } from '../../dnd.ts';
+import { GroupHeading } from '../../GroupHeading.tsx';
+import type { IssueView } from '../../IssueView.ts';
+import { IssueProperties } from '../../properties/IssueProperties.tsx';
+import { QuickAdd } from '../../QuickAdd.tsx';
+import { ALL_GROUP } from '../../store/displayFilters.ts';
+import type { LayoutProps } from '../registry.ts';
+
+type Item =
+  | { kind: 'group'; key: string; group: string }
+  | { kind: 'issue'; key: string; group: string; id: string }
+  | { kind: 'more'; key: string; group: string }
+  | { kind: 'add'; key: string; group: string };
+
+const SIZES: Record<Item['kind'], number> = { group: 40, issue: 44, more: 36, add: 38 };
+
+/** Groups flattened into one virtual list: header, rows, "load more", quick add. */
+function flatten(view: IssueView): Item[] {
+  const list = view.list;
+  if (!list) return [];
+  const items: Item[] = [];
+  const grouped = !!list.groupBy;
+  for (const group of list.visibleGroupKeys(view.displayFilters.show_empty_groups)) {
+    if (grouped) items.push({ kind: 'group', key: `g:${group}`, group });
+    if (grouped && view.isCollapsed(group)) continue;
+    for (const id of list.issueIds(group)) items.push({ kind: 'issue', key: `i:${group}:${id}`, group, id });
+    if (list.hasMore(group)) items.push({ kind: 'more', key: `m:${group}`, group });
+    items.push({ kind: 'add', key: `a:${group}`, group });
+  }
+  return items;
+}
+
+/** The list layout: collapsible groups with counts, virtualised rows, load more and quick add per group. */
+const ListLayout = observer(function ListLayout({ view }: LayoutProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const items = flatten(view);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => SIZES[items[i]?.kind ?? 'issue'],
+    getItemKey: (i) => items[i]?.key ?? i,
+    overscan: 12,
+  });
+
+  // Keyboard focus may move to a row that is not mounted: scroll it in first.
+  const focusedId = view.focusedId;
+  const focusIndex = useMemo(
+    () => (focusedId ? items.findIndex((it) => it.kind === 'issue' && it.id === focusedId) : -1),
+    [items, focusedId],
+  );
+  useEffect(() => {
+    if (focusIndex >= 0) virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
+  }, [focusIndex, virtualizer]);
+
+  return (
+    <div ref={scrollRef} className="h-full overflow-y-auto" data-testid="list-layout">
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const item = items[v.index];
+          if (!item) return null;
+          return (
+            <div
+              key={v.key}
+              className="absolute top-0 left-0 w-full"
+              style={{ height: v.size, transform: `translateY(${v.start}px)` }}
+            >
+              <ListItem view={view} item={item} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+});
+
+const ListItem = observer(function ListItem({ view, item }: { view: IssueView; item: Item }) {
+  const list = view.list;
+  if (!list) return null;
+  switch (item.kind) {
+    case 'group':
+      return <GroupRow view={view} group={item.group} />;
+    case 'issue':
+      return <IssueRowView view={view} id={item.id} group={item.group} />;
+    case 'more': {
+      const cell = list.cell(item.group);
+      return (
+        <div className="flex h-full items-center border-b border-border px-6">
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={cell?.loading}
+            onClick={() => view.loadMore(item.group)}
+            aria-label={`Load more in ${view.groupMeta(list.groupBy, item.group).label}`}
+          >
+            Load more ({(cell?.total ?? 0) - (cell?.ids.length ?? 0)} left)
+          </Button>
+        </div>
+      );
+    }
+    case 'add':
+      return (
+        <div className="border-b border-border px-3 py-0.5">
+          <QuickAdd
+            view={view}
+            group={item.group === ALL_GROUP ? undefined : item.group}
+            groupLabel={view.groupMeta(list.groupBy, item.group).label}
+          />
+        </div>
+      );
+  }
+});
+
+const GroupRow = observer(function GroupRow({ view, group }: { view: IssueView; group: string }) {
+  const list = view.list!;
+  const ref = useRef<HTMLDivElement>(null);
+  const over = useDropCell(ref, view, { group, sub: null });
+  const collapsed = view.isCollapsed(group);
+  const label = view.groupMeta(list.groupBy, group).label;
+  return (
+    <div
+      ref={ref}
+      className={clsx(
+        'flex h-full items-center gap-2 border-b border-border bg-surface px-3 text-sm',
+        over && 'bg-primary-soft',
+      )}
+    >
+      <button
+        type="button"
+        onClick={() => view.toggleCollapsed(group)}
+        aria-expanded={!collapsed}
+        aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${label}`}
+        className="rounded p-1 text-fg-subtle hover:bg-surface-2 hover:text-fg"
+      >
+        <ChevronRight
+          className={clsx('size-3.5 transition-transform', !collapsed && 'rotate-90')}
+          aria-hidden
+        />
+      </button>
+      <GroupHeading view={view} groupBy={list.groupBy} group={group} count={list.groupTotal(group)} />
+      {view.canEdit && (
+        <button
+          type="button"
+          className="ml-auto rounded p-1 text-fg-subtle hover:bg-surface-2 hover:text-fg"
+          aria-label={`Create a work item in ${label}`}
+          onClick={() => view.openCreate(view.groupDefaults(group))}
+        >
+          <Plus className="size-3.5" aria-hidden />
+        </button>
+      )}
+    </div>
+  );
+});
+
+const IssueRowView = observer(function IssueRowView({
+  view,
+  id,
+  group,
+}: {
+  view: IssueView;
+  id: string;
+  group: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const issue = view.issue(id);
+  const { dragging, edge } = useDraggableIssue(ref, view, id, { group, sub: null });
+  const focused = view.focusedId === id;
+  useEffect(() => {
+    if (focused && ref.current && document.activeElement !== ref.current && !view.openMenu)
+      ref.current.focus({ preventScroll: true });
+  }, [focused, view]);
+  if (!issue) return null;
+  const key = view.issueKey(issue);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a row holds buttons (properties), so it cannot be a button itself
+    <div
+      ref={ref}
+      role="button"
+      tabIndex={focused ? 0 : -1}
+      data-issue-id={id}
+      data-testid="issue-row"
+      aria-label={`${key} ${issue.name}`}
+      onClick={() => view.openPeek(id)}
+      onFocus={() => view.focus(id)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target === e.currentTarget) view.openPeek(id);
+      }}
+      className={clsx(
+        'relative flex h-full cursor-pointer items-center gap-3 border-b border-border px-6 text-sm outline-none',
+        'hover:bg-surface focus-visible:bg-surface focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-inset',
+        focused && 'bg-surface',
+        dragging && 'opacity-40',
+        issue.tempId && 'opacity-70',
+      )}
+    >
+      {edge && (
+        <span
+          aria-hidden
+          className={clsx('absolute inset-x-0 h-0.5 bg-primary', edge === 'top' ? 'top-0' : 'bottom-0')}
+        />
+      )}
+      {view.displayProperties.key && (
+        <span className="w-16 shrink-0 truncate font-mono text-xs text-fg-subtle">{key}</span>
+      )}
+      <span className="min-w-0 flex-1 truncate text-fg">{issue.name}</span>
+      <IssueProperties view={view} issue={issue} className="shrink-0 flex-nowrap justify-end" />
+    </div>
+  );
+});
+
+export default ListLayout;

@@ -1,0 +1,124 @@
+import clsx from 'clsx';
+import { CalendarCheck2, CalendarClock, Layers, Link2, Paperclip, Triangle } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import type { IssueView } from '../IssueView.ts';
+import { isOverdue, isoDate } from '../store/displayFilters.ts';
+import type { Issue } from '../store/IssueStore.ts';
+import { AssigneesProperty, LabelsProperty, PriorityProperty, StateProperty } from './PropertyMenus.tsx';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "May 19" (this year) or "May 19, 2027". */
+export function shortDate(value: string): string {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  if (!y || !m || !d) return value;
+  const label = `${MONTHS[m - 1]} ${d}`;
+  return y === new Date().getFullYear() ? label : `${label}, ${y}`;
+}
+
+const chip =
+  'inline-flex h-6 shrink-0 items-center gap-1 rounded-md border border-border px-1.5 text-xs text-fg-muted';
+
+/** The read-only chips: dates (overdue in red), estimate and counters, as the display properties ask. */
+export const IssueMetaChips = observer(function IssueMetaChips({
+  view,
+  issue,
+}: {
+  view: IssueView;
+  issue: Issue;
+}) {
+  const dp = view.displayProperties;
+  const overdue = isOverdue(issue, isoDate(new Date()));
+  const estimate =
+    dp.estimate && issue.estimate_point
+      ? view.stores.estimates
+          .estimatesOf(view.projectId)
+          .flatMap((e) => e.points)
+          .find((p) => p.id === issue.estimate_point)
+      : undefined;
+  return (
+    <>
+      {dp.start_date && issue.start_date && (
+        <span className={chip} title="Start date">
+          <CalendarClock className="size-3.5" aria-hidden />
+          <span className="sr-only">Start date </span>
+          {shortDate(issue.start_date)}
+        </span>
+      )}
+      {dp.due_date && issue.target_date && (
+        <span
+          className={clsx(chip, overdue && 'border-danger/40 text-danger')}
+          title={overdue ? 'Overdue' : 'Due date'}
+          data-overdue={overdue || undefined}
+        >
+          <CalendarCheck2 className="size-3.5" aria-hidden />
+          <span className="sr-only">{overdue ? 'Overdue, due ' : 'Due '}</span>
+          {shortDate(issue.target_date)}
+        </span>
+      )}
+      {estimate && (
+        <span className={chip} title="Estimate">
+          <Triangle className="size-3" aria-hidden />
+          <span className="sr-only">Estimate </span>
+          {estimate.value}
+        </span>
+      )}
+      {dp.sub_issue_count && issue.sub_issues_count > 0 && (
+        <span className={chip} title="Sub-work items">
+          <Layers className="size-3.5" aria-hidden />
+          {issue.sub_issues_count}
+        </span>
+      )}
+      {dp.attachment_count && issue.attachment_count > 0 && (
+        <span className={chip} title="Attachments">
+          <Paperclip className="size-3.5" aria-hidden />
+          {issue.attachment_count}
+        </span>
+      )}
+      {dp.link && issue.link_count > 0 && (
+        <span className={chip} title="Links">
+          <Link2 className="size-3.5" aria-hidden />
+          {issue.link_count}
+        </span>
+      )}
+      {dp.created_on && view.layout === 'list' && (
+        <span className={clsx(chip, 'hidden xl:inline-flex')} title="Created on">
+          {shortDate(issue.created_at)}
+        </span>
+      )}
+      {dp.updated_on && view.layout === 'list' && (
+        <span className={clsx(chip, 'hidden xl:inline-flex')} title="Updated on">
+          {shortDate(issue.updated_at)}
+        </span>
+      )}
+    </>
+  );
+});
+
+/** Every property a row or card shows, in one order; editable ones open their menu. */
+export const IssueProperties = observer(function IssueProperties({
+  view,
+  issue,
+  className,
+}: {
+  view: IssueView;
+  issue: Issue;
+  className?: string;
+}) {
+  const dp = view.displayProperties;
+  const groupBy = view.grouping.groupBy;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: stops clicks on properties from opening the peek
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle their keys
+    <div
+      className={clsx('flex flex-wrap items-center gap-1', className)}
+      onClick={(e) => e.stopPropagation()}
+    >
+      {dp.state && <StateProperty view={view} issue={issue} withLabel={groupBy !== 'state'} />}
+      {dp.priority && <PriorityProperty view={view} issue={issue} withLabel={view.layout === 'kanban'} />}
+      {dp.assignee && <AssigneesProperty view={view} issue={issue} />}
+      {dp.labels && <LabelsProperty view={view} issue={issue} />}
+      <IssueMetaChips view={view} issue={issue} />
+    </div>
+  );
+});

@@ -1,0 +1,342 @@
+import type { Label, State, UpdateIssueBody, UserLite } from '@kite/shared/contracts';
+import clsx from 'clsx';
+import { Tag, UserRound } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { Avatar } from '../../../ui/Avatar.tsx';
+import {
+  Menu,
+  MenuCheckboxItem,
+  MenuContent,
+  MenuLabel,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuTrigger,
+} from '../../../ui/Menu.tsx';
+import { PRIORITY_LABELS, PriorityIcon } from '../../public-board/PriorityIcon.tsx';
+import type { IssueView, PropertyMenu } from '../IssueView.ts';
+import { PRIORITY_ORDER } from '../store/displayFilters.ts';
+import type { Issue } from '../store/IssueStore.ts';
+
+const pill = clsx(
+  'inline-flex h-6 max-w-40 min-w-0 items-center gap-1 rounded-md border border-border px-1.5 text-xs text-fg-muted',
+  'hover:bg-surface-2 hover:text-fg disabled:cursor-default disabled:hover:bg-transparent',
+  'data-[state=open]:bg-surface-2',
+);
+
+export function StateDot({ color, className }: { color?: string; className?: string }) {
+  return (
+    <span
+      aria-hidden
+      className={clsx('size-2.5 shrink-0 rounded-full', className)}
+      style={{ backgroundColor: color ?? '#9ca3af' }}
+    />
+  );
+}
+
+/** A property menu tied to the view, so the keyboard (s/p/a/l) can open it on the focused issue. */
+function PropertyMenuRoot({
+  view,
+  issue,
+  menu,
+  label,
+  trigger,
+  children,
+}: {
+  view: IssueView;
+  issue: Issue;
+  menu: PropertyMenu;
+  label: string;
+  trigger: ReactNode;
+  children: ReactNode;
+}) {
+  const disabled = !view.canEdit || !!issue.tempId;
+  return (
+    <Menu
+      open={view.isMenuOpen(issue.id, menu)}
+      onOpenChange={(open) => view.setOpenMenu(issue.id, open ? menu : null)}
+      modal={false}
+    >
+      <MenuTrigger
+        className={pill}
+        aria-label={label}
+        disabled={disabled}
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => e.stopPropagation()}
+      >
+        {trigger}
+      </MenuTrigger>
+      <MenuContent
+        className="max-h-80 overflow-y-auto"
+        onClick={(e) => e.stopPropagation()}
+        onCloseAutoFocus={(e) => {
+          // Back to the row, not to the small trigger (keeps j/k navigation going).
+          e.preventDefault();
+          document.querySelector<HTMLElement>(`[data-issue-id="${CSS.escape(issue.id)}"]`)?.focus();
+        }}
+      >
+        {children}
+      </MenuContent>
+    </Menu>
+  );
+}
+
+export const StateProperty = observer(function StateProperty({
+  view,
+  issue,
+  withLabel = true,
+}: {
+  view: IssueView;
+  issue: Issue;
+  withLabel?: boolean;
+}) {
+  const state = view.stateOf(issue.state_id);
+  return (
+    <PropertyMenuRoot
+      view={view}
+      issue={issue}
+      menu="state"
+      label={`State: ${state?.name ?? 'Unknown'}`}
+      trigger={
+        <>
+          <StateDot color={state?.color} />
+          {withLabel && <span className="truncate">{state?.name ?? 'State'}</span>}
+        </>
+      }
+    >
+      <StateOptions
+        view={view}
+        value={issue.state_id}
+        onChange={(id) => view.updateIssue(issue.id, { state_id: id })}
+      />
+    </PropertyMenuRoot>
+  );
+});
+
+export function StateOptions({
+  view,
+  value,
+  onChange,
+}: {
+  view: IssueView;
+  value: string;
+  onChange: (stateId: string) => void;
+}) {
+  return (
+    <>
+      <MenuLabel>State</MenuLabel>
+      <MenuRadioGroup value={value} onValueChange={onChange}>
+        {view.states.map((s: State) => (
+          <MenuRadioItem key={s.id} value={s.id}>
+            <StateDot color={s.color} />
+            {s.name}
+          </MenuRadioItem>
+        ))}
+      </MenuRadioGroup>
+    </>
+  );
+}
+
+export const PriorityProperty = observer(function PriorityProperty({
+  view,
+  issue,
+  withLabel = false,
+}: {
+  view: IssueView;
+  issue: Issue;
+  withLabel?: boolean;
+}) {
+  return (
+    <PropertyMenuRoot
+      view={view}
+      issue={issue}
+      menu="priority"
+      label={`Priority: ${PRIORITY_LABELS[issue.priority] ?? 'None'}`}
+      trigger={<PriorityIcon priority={issue.priority} withLabel={withLabel} className="text-xs" />}
+    >
+      <PriorityOptions
+        value={issue.priority}
+        onChange={(p) => view.updateIssue(issue.id, { priority: p as UpdateIssueBody['priority'] })}
+      />
+    </PropertyMenuRoot>
+  );
+});
+
+export function PriorityOptions({ value, onChange }: { value: string; onChange: (p: string) => void }) {
+  return (
+    <>
+      <MenuLabel>Priority</MenuLabel>
+      <MenuRadioGroup value={value} onValueChange={onChange}>
+        {PRIORITY_ORDER.map((p) => (
+          <MenuRadioItem key={p} value={p}>
+            <PriorityIcon priority={p} withLabel className="text-sm text-fg" />
+          </MenuRadioItem>
+        ))}
+      </MenuRadioGroup>
+    </>
+  );
+}
+
+/** Up to three avatars, then "+N" (spec §9). */
+export function AvatarStack({ users, total }: { users: UserLite[]; total: number }) {
+  const shown = users.slice(0, 3);
+  const more = total - shown.length;
+  return (
+    <span className="flex items-center -space-x-1">
+      {shown.map((u) => (
+        <Avatar
+          key={u.id}
+          name={u.display_name}
+          src={u.avatar_url}
+          size="xs"
+          className="ring-2 ring-canvas"
+        />
+      ))}
+      {more > 0 && <span className="pl-1.5 text-[11px] text-fg-muted">+{more}</span>}
+    </span>
+  );
+}
+
+export const AssigneesProperty = observer(function AssigneesProperty({
+  view,
+  issue,
+}: {
+  view: IssueView;
+  issue: Issue;
+}) {
+  const users = issue.assignee_ids.map((id) => view.userOf(id)).filter((u): u is UserLite => !!u);
+  const names = users.map((u) => u.display_name).join(', ');
+  return (
+    <PropertyMenuRoot
+      view={view}
+      issue={issue}
+      menu="assignees"
+      label={issue.assignee_ids.length ? `Assignees: ${names}` : 'Assignees: none'}
+      trigger={
+        issue.assignee_ids.length ? (
+          <AvatarStack users={users} total={issue.assignee_ids.length} />
+        ) : (
+          <UserRound className="size-3.5" aria-hidden />
+        )
+      }
+    >
+      <AssigneeOptions
+        view={view}
+        value={issue.assignee_ids}
+        onChange={(ids) => view.updateIssue(issue.id, { assignee_ids: ids })}
+      />
+    </PropertyMenuRoot>
+  );
+});
+
+export const AssigneeOptions = observer(function AssigneeOptions({
+  view,
+  value,
+  onChange,
+}: {
+  view: IssueView;
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const toggle = (id: string, on: boolean) =>
+    onChange(on ? [...value.filter((v) => v !== id), id] : value.filter((v) => v !== id));
+  return (
+    <>
+      <MenuLabel>Assignees</MenuLabel>
+      {view.assignable.length === 0 && (
+        <p className="px-2 py-1.5 text-xs text-fg-subtle">No members to assign</p>
+      )}
+      {view.assignable.map((u) => (
+        <MenuCheckboxItem
+          key={u.id}
+          checked={value.includes(u.id)}
+          onCheckedChange={(on) => toggle(u.id, on === true)}
+          onSelect={(e) => e.preventDefault()}
+        >
+          <Avatar name={u.display_name} src={u.avatar_url} size="xs" />
+          {u.display_name}
+        </MenuCheckboxItem>
+      ))}
+    </>
+  );
+});
+
+export function LabelChips({ labels, max = 2 }: { labels: Label[]; max?: number }) {
+  if (labels.length === 0) return null;
+  if (labels.length > max)
+    return (
+      <span className="inline-flex items-center gap-1">
+        <Tag className="size-3" aria-hidden />
+        {labels.length} labels
+      </span>
+    );
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1.5">
+      {labels.map((label) => (
+        <span key={label.id} className="inline-flex min-w-0 items-center gap-1">
+          <StateDot color={label.color || '#9ca3af'} className="size-2" />
+          <span className="truncate">{label.name}</span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export const LabelsProperty = observer(function LabelsProperty({
+  view,
+  issue,
+}: {
+  view: IssueView;
+  issue: Issue;
+}) {
+  const labels = issue.label_ids.map((id) => view.labelOf(id)).filter((l): l is Label => !!l);
+  return (
+    <PropertyMenuRoot
+      view={view}
+      issue={issue}
+      menu="labels"
+      label={labels.length ? `Labels: ${labels.map((l) => l.name).join(', ')}` : 'Labels: none'}
+      trigger={labels.length ? <LabelChips labels={labels} /> : <Tag className="size-3.5" aria-hidden />}
+    >
+      <LabelOptions
+        view={view}
+        value={issue.label_ids}
+        onChange={(ids) => view.updateIssue(issue.id, { label_ids: ids })}
+      />
+    </PropertyMenuRoot>
+  );
+});
+
+export const LabelOptions = observer(function LabelOptions({
+  view,
+  value,
+  onChange,
+}: {
+  view: IssueView;
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  return (
+    <>
+      <MenuLabel>Labels</MenuLabel>
+      {view.labels.length === 0 && (
+        <p className="px-2 py-1.5 text-xs text-fg-subtle">No labels in this project</p>
+      )}
+      {view.labels.map((l) => (
+        <MenuCheckboxItem
+          key={l.id}
+          checked={value.includes(l.id)}
+          onCheckedChange={(on) =>
+            onChange(
+              on === true ? [...value.filter((v) => v !== l.id), l.id] : value.filter((v) => v !== l.id),
+            )
+          }
+          onSelect={(e) => e.preventDefault()}
+        >
+          <StateDot color={l.color || '#9ca3af'} className="size-2" />
+          {l.name}
+        </MenuCheckboxItem>
+      ))}
+    </>
+  );
+});
