@@ -145,12 +145,12 @@ test('create a project, shape its states and labels, add a member; every setting
   await expect(card.getByRole('button', { name: 'Remove Mobile App from favorites' })).toBeVisible();
   await snap(page, 'projects-list');
 
-  // The issues page is an honest placeholder for now.
+  // The issues page: an empty project invites the first work item.
   await card
     .getByRole('link', { name: /Mobile App/ })
     .first()
     .click();
-  await expect(page.getByRole('heading', { name: 'Work items arrive in the next release' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No work items yet' })).toBeVisible();
   await snap(page, 'project-issues');
 
   // Archive from the settings, find it under Archived, restore it.
