@@ -35,7 +35,7 @@ export function StateDot({ color, className }: { color?: string; className?: str
 }
 
 /** A property menu tied to the view, so the keyboard (s/p/a/l) can open it on the focused issue. */
-function PropertyMenuRoot({
+const PropertyMenuRoot = observer(function PropertyMenuRoot({
   view,
   issue,
   menu,
@@ -72,14 +72,14 @@ function PropertyMenuRoot({
         onCloseAutoFocus={(e) => {
           // Back to the row, not to the small trigger (keeps j/k navigation going).
           e.preventDefault();
-          document.querySelector<HTMLElement>(`[data-issue-id="${CSS.escape(issue.id)}"]`)?.focus();
+          document.querySelector<HTMLElement>(`[data-issue-id="${issue.id}"]`)?.focus();
         }}
       >
         {children}
       </MenuContent>
     </Menu>
   );
-}
+});
 
 export const StateProperty = observer(function StateProperty({
   view,

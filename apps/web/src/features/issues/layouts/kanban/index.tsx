@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import clsx from 'clsx';
 import { ChevronRight, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
@@ -10,6 +9,7 @@ import type { IssueView } from '../../IssueView.ts';
 import { IssueProperties } from '../../properties/IssueProperties.tsx';
 import { QuickAdd } from '../../QuickAdd.tsx';
 import type { LayoutProps } from '../registry.ts';
+import { useBoardVirtualizer } from '../virtual.ts';
 
 /** The board: a column per group (virtualised), or swimlanes per sub-group; cards drag between columns. */
 const KanbanLayout = observer(function KanbanLayout({ view }: LayoutProps) {
@@ -60,7 +60,7 @@ const Column = observer(function Column({ view, group }: { view: IssueView; grou
   const scrollRef = useRef<HTMLDivElement>(null);
   const over = useDropCell(ref, view, { group, sub: null });
   const ids = list.issueIds(group);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useBoardVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 104,

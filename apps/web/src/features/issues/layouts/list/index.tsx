@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import clsx from 'clsx';
 import { ChevronRight, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
@@ -11,6 +10,7 @@ import { IssueProperties } from '../../properties/IssueProperties.tsx';
 import { QuickAdd } from '../../QuickAdd.tsx';
 import { ALL_GROUP } from '../../store/displayFilters.ts';
 import type { LayoutProps } from '../registry.ts';
+import { useBoardVirtualizer } from '../virtual.ts';
 
 type Item =
   | { kind: 'group'; key: string; group: string }
@@ -40,7 +40,7 @@ function flatten(view: IssueView): Item[] {
 const ListLayout = observer(function ListLayout({ view }: LayoutProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const items = flatten(view);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useBoardVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => SIZES[items[i]?.kind ?? 'issue'],

@@ -1,0 +1,22 @@
+import { observeElementRect, useVirtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+
+/** A size to assume while the scroll element has none (not laid out yet, or jsdom in tests). */
+const FALLBACK_RECT = { width: 1024, height: 900 };
+
+/**
+ * useVirtualizer for the board's scroll containers: an element that reports no size renders
+ * a screenful of rows instead of none.
+ */
+export function useBoardVirtualizer(
+  options: Omit<
+    VirtualizerOptions<HTMLDivElement, Element>,
+    'observeElementRect' | 'scrollToFn' | 'observeElementOffset'
+  >,
+) {
+  return useVirtualizer<HTMLDivElement, Element>({
+    ...options,
+    initialRect: FALLBACK_RECT,
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT)),
+  });
+}
