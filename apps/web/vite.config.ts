@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
 const server = process.env.KITE_API_URL ?? 'http://127.0.0.1:3000';
 
 /** Libraries kept out of the shared vendor chunk (see manualChunks). */
-const LAZY_LIBRARIES = /\/node_modules\/(@atlaskit\/pragmatic-drag-and-drop|@tanstack\/(react-)?virtual)/;
+const LAZY_LIBRARIES =
+  /\/node_modules\/(@atlaskit\/pragmatic-drag-and-drop|@tanstack\/(react-)?virtual|@tiptap\/|prosemirror-|linkifyjs|orderedmap|rope-sequence|w3c-keyname)/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

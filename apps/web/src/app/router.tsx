@@ -3,6 +3,7 @@ import { authedRoute } from '../routes/authedRoute.ts';
 import { createWorkspaceRoute } from '../routes/CreateWorkspaceRoute.tsx';
 import { forgotPasswordRoute } from '../routes/ForgotPasswordRoute.tsx';
 import { invitationsRoute } from '../routes/InvitationsRoute.tsx';
+import { browseWorkItemRoute, issueDetailRoute } from '../routes/IssueDetailRoute.tsx';
 import { onboardingRoute } from '../routes/OnboardingRoute.tsx';
 import { profileGeneralRoute } from '../routes/ProfileGeneralRoute.tsx';
 import { profilePreferencesRoute } from '../routes/ProfilePreferencesRoute.tsx';
@@ -57,6 +58,8 @@ export const routeTree = rootRoute.addChildren([
       projectsRoute,
       projectsArchivesRoute,
       projectIssuesRoute,
+      issueDetailRoute,
+      browseWorkItemRoute,
       projectSettingsTree,
       workspaceSettingsRoute.addChildren([workspaceSettingsGeneralRoute, workspaceSettingsMembersRoute]),
     ]),

@@ -10,6 +10,7 @@ import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { useIssueShortcuts } from './actions.ts';
 import { CreateIssueDialog } from './CreateIssueDialog.tsx';
+import { IssuePeek } from './detail/IssuePeek.tsx';
 import { useBoardDrops } from './dnd.ts';
 import { AppliedFilters } from './header/AppliedFilters.tsx';
 import { DisplayMenu } from './header/DisplayMenu.tsx';
@@ -101,6 +102,7 @@ export const IssuesScreen = observer(function IssuesScreen({
         <BoardBody view={view} />
       </main>
       <CreateIssueDialog view={view} />
+      <IssuePeek slug={slug} projectId={projectId} ids={() => view.visibleIds} onMove={view.focus} />
     </>
   );
 });

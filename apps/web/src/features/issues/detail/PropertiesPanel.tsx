@@ -1,0 +1,337 @@
+import { PRIORITIES } from '@kite/shared/contracts';
+import { Link } from '@tanstack/react-router';
+import clsx from 'clsx';
+import {
+  CalendarCheck2,
+  CalendarClock,
+  CircleDot,
+  GitFork,
+  Hash,
+  SignalHigh,
+  Tag,
+  Triangle,
+  User,
+  Users,
+  X,
+} from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { type ReactNode, useState } from 'react';
+import { Avatar } from '../../../ui/Avatar.tsx';
+import { PRIORITY_LABELS, PriorityIcon } from '../../public-board/PriorityIcon.tsx';
+import { IssuePickerDialog } from './IssuePickerDialog.tsx';
+import { PropertyPicker } from './PropertyPicker.tsx';
+import { formatDay, StateIcon, userName } from './parts.tsx';
+import { type IssueDetailStore, isOverdue } from './store/IssueDetailStore.ts';
+
+function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] items-start gap-2">
+      <div className="flex h-8 items-center gap-2 text-sm text-fg-muted">
+        <span className="flex size-4 items-center justify-center text-fg-subtle" aria-hidden>
+          {icon}
+        </span>
+        {label}
+      </div>
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}
+
+const muted = 'text-fg-subtle';
+
+/** Every property of a work item, each editable in place (read-only below member). */
+export const PropertiesPanel = observer(function PropertiesPanel({ detail }: { detail: IssueDetailStore }) {
+  const issue = detail.issue;
+  const [parentOpen, setParentOpen] = useState(false);
+  if (!issue) return null;
+  const { slug, projectId } = detail.ref;
+  const readOnly = !detail.canEdit;
+  const state = detail.state;
+  const labels = detail.root.labels.labelsOf(projectId);
+  const issueLabels = labels.filter((l) => issue.label_ids.includes(l.id));
+  const assignees = issue.assignee_ids.map((id) => ({ id, user: detail.userOf(id) }));
+  const creator = detail.userOf(issue.created_by);
+  const overdue = isOverdue(issue);
+  const points = detail.estimatePoints;
+  const parent = detail.parent;
+
+  const toggle = (list: readonly string[], value: string) =>
+    list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+
+  return (
+    <div className="flex flex-col gap-1">
+      <Row icon={<CircleDot className="size-4" />} label="State">
+        <PropertyPicker
+          label="State"
+          disabled={readOnly}
+          selected={[issue.state_id]}
+          options={detail.states.map((s) => ({
+            value: s.id,
+            label: s.name,
+            icon: <StateIcon group={s.group} color={s.color} />,
+          }))}
+          onSelect={(value) => value !== issue.state_id && detail.update({ state_id: value })}
+        >
+          {state && <StateIcon group={state.group} color={state.color} />}
+          <span className="truncate">{state?.name ?? 'Unknown state'}</span>
+        </PropertyPicker>
+      </Row>
+
+      <Row icon={<SignalHigh className="size-4" />} label="Priority">
+        <PropertyPicker
+          label="Priority"
+          disabled={readOnly}
+          selected={[issue.priority]}
+          options={PRIORITIES.map((p) => ({
+            value: p,
+            label: PRIORITY_LABELS[p] ?? p,
+            icon: <PriorityIcon priority={p} />,
+          }))}
+          onSelect={(value) =>
+            value !== issue.priority && detail.update({ priority: value as (typeof PRIORITIES)[number] })
+          }
+        >
+          <PriorityIcon priority={issue.priority} withLabel className="text-sm text-fg" />
+        </PropertyPicker>
+      </Row>
+
+      <Row icon={<Users className="size-4" />} label="Assignees">
+        <PropertyPicker
+          label="Assignees"
+          multiple
+          disabled={readOnly}
+          selected={issue.assignee_ids}
+          options={detail.assignable.map((u) => ({
+            value: u.id,
+            label: userName(u),
+            keywords: u.display_name,
+            icon: <Avatar name={userName(u)} src={u.avatar_url} size="xs" />,
+          }))}
+          emptyText="No project members to assign"
+          onSelect={(value) => detail.update({ assignee_ids: toggle(issue.assignee_ids, value) })}
+        >
+          {assignees.length === 0 ? (
+            <span className={muted}>No assignees</span>
+          ) : (
+            <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 py-1">
+              {assignees.slice(0, 3).map(({ id, user }) => (
+                <span key={id} className="inline-flex min-w-0 items-center gap-1.5">
+                  <Avatar name={userName(user)} src={user?.avatar_url} size="xs" />
+                  <span className="truncate">{userName(user)}</span>
+                </span>
+              ))}
+              {assignees.length > 3 && <span className="text-fg-muted">+{assignees.length - 3} more</span>}
+            </span>
+          )}
+        </PropertyPicker>
+      </Row>
+
+      <Row icon={<Tag className="size-4" />} label="Labels">
+        <PropertyPicker
+          label="Labels"
+          multiple
+          disabled={readOnly}
+          selected={issue.label_ids}
+          options={labels.map((l) => ({
+            value: l.id,
+            label: l.name,
+            icon: (
+              <span
+                className="size-2.5 rounded-full"
+                style={{ background: l.color || '#9ca3af' }}
+                aria-hidden
+              />
+            ),
+          }))}
+          emptyText="No labels in this project"
+          onSelect={(value) => detail.update({ label_ids: toggle(issue.label_ids, value) })}
+        >
+          {issueLabels.length === 0 ? (
+            <span className={muted}>No labels</span>
+          ) : (
+            <span className="flex min-w-0 flex-wrap items-center gap-1 py-1">
+              {issueLabels.slice(0, 3).map((l) => (
+                <span
+                  key={l.id}
+                  className="inline-flex max-w-40 items-center gap-1.5 rounded-full border border-border px-2 py-0.5 text-xs"
+                >
+                  <span
+                    className="size-2 shrink-0 rounded-full"
+                    style={{ background: l.color || '#9ca3af' }}
+                  />
+                  <span className="truncate">{l.name}</span>
+                </span>
+              ))}
+              {issueLabels.length > 3 && (
+                <span className="text-xs text-fg-muted">+{issueLabels.length - 3} more</span>
+              )}
+            </span>
+          )}
+        </PropertyPicker>
+      </Row>
+
+      <Row icon={<CalendarClock className="size-4" />} label="Start date">
+        <DateField
+          label="Start date"
+          value={issue.start_date}
+          max={issue.target_date ?? undefined}
+          readOnly={readOnly}
+          onChange={(value) => detail.update({ start_date: value })}
+        />
+      </Row>
+
+      <Row icon={<CalendarCheck2 className="size-4" />} label="Due date">
+        <DateField
+          label="Due date"
+          value={issue.target_date}
+          min={issue.start_date ?? undefined}
+          readOnly={readOnly}
+          overdue={overdue}
+          onChange={(value) => detail.update({ target_date: value })}
+        />
+      </Row>
+
+      {detail.project?.estimate && points.length > 0 && (
+        <Row icon={<Triangle className="size-4" />} label="Estimate">
+          <PropertyPicker
+            label="Estimate"
+            disabled={readOnly}
+            selected={issue.estimate_point ? [issue.estimate_point] : ['none']}
+            options={[
+              { value: 'none', label: 'No estimate' },
+              ...points.map((p) => ({ value: p.id, label: p.value })),
+            ]}
+            onSelect={(value) => detail.update({ estimate_point: value === 'none' ? null : value })}
+          >
+            {issue.estimate_point ? (
+              (points.find((p) => p.id === issue.estimate_point)?.value ?? 'Estimated')
+            ) : (
+              <span className={muted}>No estimate</span>
+            )}
+          </PropertyPicker>
+        </Row>
+      )}
+
+      <Row icon={<GitFork className="size-4" />} label="Parent">
+        <div className="flex min-h-8 items-center gap-1">
+          {issue.parent_id ? (
+            <>
+              <Link
+                to="/$workspaceSlug/projects/$projectId/issues/$issueId"
+                params={{ workspaceSlug: slug, projectId, issueId: issue.parent_id }}
+                className="flex min-w-0 flex-1 items-center gap-1.5 rounded-md px-2 py-1 text-sm hover:bg-surface-2"
+              >
+                <span className="shrink-0 font-mono text-xs text-fg-muted">
+                  {detail.project?.identifier}-{parent?.sequence_id ?? '…'}
+                </span>
+                <span className="truncate text-fg">{parent?.name ?? ''}</span>
+              </Link>
+              {!readOnly && (
+                <button
+                  type="button"
+                  aria-label="Remove parent"
+                  onClick={() => detail.update({ parent_id: null })}
+                  className="rounded p-1 text-fg-subtle hover:bg-surface-2 hover:text-fg"
+                >
+                  <X className="size-3.5" aria-hidden />
+                </button>
+              )}
+            </>
+          ) : readOnly ? (
+            <span className={clsx('px-2 text-sm', muted)}>None</span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setParentOpen(true)}
+              className="flex h-8 w-full items-center rounded-md px-2 text-left text-sm text-fg-subtle hover:bg-surface-2"
+            >
+              Add parent work item
+            </button>
+          )}
+        </div>
+      </Row>
+
+      <Row icon={<User className="size-4" />} label="Created by">
+        <div className="flex h-8 items-center gap-1.5 px-2 text-sm">
+          <Avatar name={userName(creator)} src={creator?.avatar_url} size="xs" />
+          <span className="truncate">{creator ? userName(creator) : 'Unknown member'}</span>
+        </div>
+      </Row>
+
+      <Row icon={<Hash className="size-4" />} label="Key">
+        <div className="flex h-8 items-center px-2 font-mono text-sm text-fg-muted">{detail.key}</div>
+      </Row>
+
+      <IssuePickerDialog
+        open={parentOpen}
+        onOpenChange={setParentOpen}
+        title="Set parent work item"
+        issue={detail.ref}
+        purpose="parent"
+        onSubmit={async ([row]) => {
+          if (!row) return;
+          const ok = await detail.update({ parent_id: row.id });
+          if (!ok) throw new Error('refused');
+        }}
+      />
+    </div>
+  );
+});
+
+interface DateFieldProps {
+  label: string;
+  value: string | null;
+  min?: string;
+  max?: string;
+  readOnly: boolean;
+  overdue?: boolean;
+  onChange: (value: string | null) => void;
+}
+
+/** A native date input (keyboard and picker) with a clear button; overdue dates show red. */
+function DateField({ label, value, min, max, readOnly, overdue, onChange }: DateFieldProps) {
+  if (readOnly) {
+    return (
+      <div
+        className={clsx(
+          'flex h-8 items-center px-2 text-sm',
+          overdue ? 'text-danger' : value ? 'text-fg' : muted,
+        )}
+      >
+        {value ? formatDay(value) : 'None'}
+        {overdue && <span className="ml-2 text-xs font-medium">Overdue</span>}
+      </div>
+    );
+  }
+  return (
+    <div className="flex h-8 items-center gap-1">
+      <input
+        type="date"
+        aria-label={label}
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(e) => {
+          const next = e.target.value;
+          if (next === '') onChange(null);
+          else if (/^\d{4}-\d{2}-\d{2}$/.test(next) && Number(next.slice(0, 4)) >= 1900) onChange(next);
+        }}
+        className={clsx(
+          'h-8 min-w-0 flex-1 rounded-md bg-transparent px-2 text-sm hover:bg-surface-2 dark:[color-scheme:dark]',
+          overdue ? 'font-medium text-danger' : value ? 'text-fg' : 'text-fg-subtle',
+        )}
+      />
+      {overdue && <span className="text-xs font-medium text-danger">Overdue</span>}
+      {value && (
+        <button
+          type="button"
+          aria-label={`Clear ${label.toLowerCase()}`}
+          onClick={() => onChange(null)}
+          className="rounded p-1 text-fg-subtle hover:bg-surface-2 hover:text-fg"
+        >
+          <X className="size-3.5" aria-hidden />
+        </button>
+      )}
+    </div>
+  );
+}
