@@ -9,6 +9,7 @@ import { createServices } from './services.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const AUTOMATIONS_EVERY_MS = 60 * 60 * 1000;
+const VACUUM_EVERY_MS = 15 * 60 * 1000;
 
 function defaultWebDist(): string {
   // Same relative place from src/ (tsx) and dist/ (bundle): apps/server/<x>/ → apps/web/dist.
@@ -58,6 +59,25 @@ async function main() {
     2000,
   );
 
+  // Keeps the board counters' delta rows few, so reading them stays a handful of rows.
+  const stopCounters = every(
+    5000,
+    () => services.issues.compactCounters(),
+    (error) => app.log.error({ err: error }, 'counter compaction failed'),
+    5000,
+  );
+
+  // PGlite has no autovacuum: without it index-only scans fall back to the heap and plans go stale.
+  const stopVacuum =
+    database.kind === 'pglite'
+      ? every(
+          VACUUM_EVERY_MS,
+          () => database.raw('vacuum (analyze)').then(() => {}),
+          (error) => app.log.error({ err: error }, 'vacuum failed'),
+          60_000,
+        )
+      : () => {};
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -65,6 +85,8 @@ async function main() {
     services.lifecycle.shuttingDown = true;
     stopAutomations();
     stopExports();
+    stopCounters();
+    stopVacuum();
     console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {

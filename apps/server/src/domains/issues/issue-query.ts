@@ -76,6 +76,15 @@ function statesOfGroups(states: Pick<StateRow, 'id' | 'group'>[], groups: string
   return states.filter((s) => groups.includes(s.group)).map((s) => s.id);
 }
 
+/** The states a `type` display filter keeps (active: unstarted + started; backlog), or null for all. */
+export function statesOfType(
+  type: ListIssuesQuery['type'],
+  states: Pick<StateRow, 'id' | 'group'>[],
+): string[] | null {
+  if (!type || type === 'all') return null;
+  return statesOfGroups(states, type === 'active' ? ['unstarted', 'started'] : ['backlog']);
+}
+
 /** Multi-valued column filter: any of the ids, or `None` = empty. */
 function arrayFilter(raw: string | undefined, column: SQL, param: string): SQL | null {
   const items = list(raw);
@@ -108,11 +117,8 @@ export function buildWhere(
     );
   }
 
-  const type = query.type ?? 'all';
-  if (type !== 'all') {
-    const groups = type === 'active' ? ['unstarted', 'started'] : ['backlog'];
-    conditions.push(sql`i.state_id = any(${arrayParam(statesOfGroups(ctx.states, groups))})`);
-  }
+  const typeStates = statesOfType(query.type, ctx.states);
+  if (typeStates) conditions.push(sql`i.state_id = any(${arrayParam(typeStates)})`);
   if (query.sub_issue === 'false') conditions.push(sql`i.parent_id is null`);
 
   const states = uuids(query.state, 'state');

@@ -161,15 +161,23 @@ export type ListedIssue = Omit<
   sub_group_key?: string;
 };
 
-/** One page of matching issues, fetched with one extra row to learn whether more follow. */
+/**
+ * One page of matching issues, fetched with one extra row to learn whether more follow.
+ * The page's ids are found first and the rows read after (a deferred join): skipping to a deep
+ * page then walks index entries only, instead of reading every skipped row.
+ */
 export async function pageIssues(db: Executor, where: SQL, orderBy: SQL, limit: number, offset: number) {
   return queryRows<ListedIssue>(
     db,
     sql`
     select ${ISSUE_ROW_COLUMNS} from issues i
-    where ${where}
-    order by ${orderBy}
-    limit ${limit} offset ${offset}`,
+    where i.id in (
+      select i.id from issues i
+      where ${where}
+      order by ${orderBy}
+      limit ${limit} offset ${offset}
+    )
+    order by ${orderBy}`,
   );
 }
 
@@ -193,6 +201,7 @@ export async function pageIssuesPerGroup(
   orderBy: SQL,
   limit: number,
   offset: number,
+  withCounts = true,
 ) {
   const groupKey = sql.raw('g.key');
   const subKey = sql.raw('sg.key');
@@ -214,6 +223,7 @@ export async function pageIssuesPerGroup(
       limit ${limit} offset ${offset}
     ) page`,
   );
+  if (!withCounts) return { rows, counts: [] };
   const counts = await queryRows<{ group_key: string; sub_group_key?: string; n: number }>(
     db,
     sql`

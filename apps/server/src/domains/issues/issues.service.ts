@@ -19,7 +19,8 @@ import type { MembersService } from '../members/members.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { StatesService } from '../states/states.service.ts';
 import { recordIssueChanges, recordIssueDeleted } from './issue-activity.ts';
-import { buildOrderBy, buildWhere, grouping, type ListContext } from './issue-query.ts';
+import { compactCounters, countersAnswer, countsFromCounters, readCounters } from './issue-counters.ts';
+import { buildOrderBy, buildWhere, grouping, type ListContext, statesOfType } from './issue-query.ts';
 import { presentActivity, presentIssueDetail, presentIssueRow } from './issues.presenter.ts';
 import {
   adjustSubIssueCount,
@@ -513,10 +514,19 @@ export function createIssuesService(
         );
       }
       const stateGroups = groupsOf(ctx.states);
+      const counters = countersAnswer(query, ctx, scope)
+        ? countsFromCounters(
+            await readCounters(db, ctx.projectIds[0]!),
+            ctx.states,
+            typeFilter(query, ctx),
+            query.group_by ?? null,
+            query.sub_group_by ?? null,
+          )
+        : null;
       if (!query.group_by) {
         const [rows, total] = await Promise.all([
           pageIssues(db, where, orderBy, page.perPage + 1, page.page * page.perPage),
-          countIssues(db, where),
+          counters ? counters.total : countIssues(db, where),
         ]);
         return envelope(
           page,
@@ -540,9 +550,13 @@ export function createIssuesService(
         orderBy,
         page.perPage + 1,
         page.page * page.perPage,
+        !counters,
       );
-      const total = repeats ? await countIssues(db, where) : counts.reduce((sum, c) => sum + c.n, 0);
-      return groupedEnvelope(page, { group, sub, total }, rows, counts, (r) =>
+      const cellCounts = counters?.cells ?? counts;
+      const total =
+        counters?.total ??
+        (repeats ? await countIssues(db, where) : cellCounts.reduce((sum, c) => sum + c.n, 0));
+      return groupedEnvelope(page, { group, sub, total }, rows, cellCounts, (r) =>
         presentIssueRow(r, stateGroups),
       );
     },
@@ -553,6 +567,11 @@ export function createIssuesService(
         sql`select distinct to_char(i.target_date, 'YYYY-MM-DD') as d from issues i where ${where} and i.target_date is not null order by 1`,
       );
       return rows.map((r) => r.d);
+    },
+
+    /** Folds the board counters' deltas (run every few seconds by the scheduler). */
+    compactCounters(minimumRows?: number): Promise<number> {
+      return compactCounters(db, minimumRows);
     },
 
     async listByIds(project: ProjectAccess, user: UserRow, ids: string[]): Promise<IssueRow[]> {
@@ -567,6 +586,11 @@ export function createIssuesService(
 }
 
 type Page = { perPage: number; page: number };
+
+function typeFilter(query: ListIssuesQuery, ctx: ListContext): Set<string> | null {
+  const states = statesOfType(query.type, ctx.states);
+  return states ? new Set(states) : null;
+}
 
 /** Shapes per-group pages into the grouped envelope: every group present, per-group totals. */
 function groupedEnvelope<R extends { group_key?: string; sub_group_key?: string }, T>(

@@ -239,7 +239,10 @@ export const activities = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('activities_actor_idx').on(t.actor_id, t.created_at)],
+  (t) => [
+    index('activities_actor_idx').on(t.actor_id, t.created_at),
+    index('activities_issue_idx').on(t.issue_id, t.created_at),
+  ],
 );
 
 const audit = () => ({
@@ -544,9 +547,10 @@ export const issues = pgTable(
     index('issues_board_state_idx')
       .on(t.project_id, t.state_id, t.sort_order, t.id)
       .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
-    index('issues_project_created_idx')
+    // Same predicate as the lists' default scope, so deep pages skip rows in the index alone.
+    index('issues_list_created_idx')
       .on(t.project_id, t.created_at.desc(), t.id)
-      .where(sql`${t.deleted_at} is null`),
+      .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
     index('issues_parent_idx').on(t.parent_id),
     index('issues_labels_gin').using('gin', t.label_ids),
     index('issues_assignees_gin').using('gin', t.assignee_ids),
@@ -554,6 +558,26 @@ export const issues = pgTable(
       .on(t.project_id, t.external_source, t.external_id)
       .where(sql`${t.external_id} is not null and ${t.deleted_at} is null`),
   ],
+);
+
+/**
+ * Live work items per project, state and priority, kept as signed deltas: a trigger on `issues`
+ * appends +1/−1 rows in the writing transaction (appends never wait on each other, so state
+ * changes in opposite directions cannot deadlock), and a job folds them into one row per key.
+ * Board counts read these few rows instead of counting the project (quality.md A1).
+ */
+export const issueCountDeltas = pgTable(
+  'issue_count_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    state_id: uuid('state_id').notNull(),
+    priority: text('priority').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('issue_count_deltas_project_idx').on(t.project_id)],
 );
 
 export const issueSubscribers = pgTable(

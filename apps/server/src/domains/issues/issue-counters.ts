@@ -1,0 +1,102 @@
+import type { ListIssuesQuery } from '@kite/shared/contracts';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../platform/db/database.ts';
+import type { StateRow } from '../../platform/db/schema.ts';
+import type { ListContext } from './issue-query.ts';
+
+/** Live work items of one project per state and priority, from the maintained deltas (0009 migration). */
+export interface CounterRow {
+  state_id: string;
+  priority: string;
+  n: number;
+}
+
+export async function readCounters(db: Executor, projectId: string): Promise<CounterRow[]> {
+  return queryRows<CounterRow>(
+    db,
+    sql`select state_id, priority, sum(n)::int as n from issue_count_deltas
+        where project_id = ${projectId} group by state_id, priority`,
+  );
+}
+
+/**
+ * Folds each busy project's deltas into one row per key. Safe beside writers and other nodes:
+ * the delete takes the rows it folds, and rows added meanwhile are left for the next round.
+ */
+export async function compactCounters(db: Executor, minimumRows = 32): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with busy as (
+          select project_id from issue_count_deltas group by project_id having count(*) > ${minimumRows}
+        ), moved as (
+          delete from issue_count_deltas d using busy where d.project_id = busy.project_id
+          returning d.project_id, d.state_id, d.priority, d.n
+        ), folded as (
+          insert into issue_count_deltas (project_id, state_id, priority, n)
+          select project_id, state_id, priority, sum(n)::int from moved
+          group by project_id, state_id, priority having sum(n) <> 0
+          returning 1
+        )
+        select (select count(*)::int from moved) as n`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Query parameters that neither filter nor change which work items are counted. */
+const NON_FILTERING = new Set([
+  'cursor',
+  'per_page',
+  'group_by',
+  'sub_group_by',
+  'order_by',
+  'show_empty_groups',
+  'type',
+]);
+/** Group keys the counters can answer: each is a function of (state, priority). */
+const COUNTABLE = new Set(['state_id', 'priority', 'state__group']);
+
+/** Whether a list's counts can come from the counters: one project's plain list, grouped by countable keys. */
+export function countersAnswer(query: ListIssuesQuery, ctx: ListContext, scope: string): boolean {
+  if (scope !== 'normal' || ctx.projectIds.length !== 1 || ctx.ownOnlyProjectIds.length > 0) return false;
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    if (name === 'sub_issue' && value !== 'false') continue;
+    if (!NON_FILTERING.has(name)) return false;
+  }
+  return [query.group_by, query.sub_group_by].every((key) => !key || COUNTABLE.has(key));
+}
+
+function keyOf(key: string, row: CounterRow, groupOfState: Map<string, string>): string | undefined {
+  if (key === 'state_id') return row.state_id;
+  if (key === 'priority') return row.priority;
+  return groupOfState.get(row.state_id);
+}
+
+/**
+ * Per-group (and sub-group) counts in the shape the grouped envelope takes, restricted to the
+ * states a `type` filter leaves (`allowedStates` null = all).
+ */
+export function countsFromCounters(
+  rows: CounterRow[],
+  states: Pick<StateRow, 'id' | 'group'>[],
+  allowedStates: Set<string> | null,
+  groupKey: string | null,
+  subGroupKey: string | null,
+): { total: number; cells: { group_key: string; sub_group_key?: string; n: number }[] } {
+  const groupOfState = new Map(states.map((s) => [s.id, s.group]));
+  const cells = new Map<string, { group_key: string; sub_group_key?: string; n: number }>();
+  let total = 0;
+  for (const row of rows) {
+    if (row.n === 0 || (allowedStates && !allowedStates.has(row.state_id))) continue;
+    total += row.n;
+    if (!groupKey) continue;
+    const g = keyOf(groupKey, row, groupOfState);
+    const s = subGroupKey ? keyOf(subGroupKey, row, groupOfState) : undefined;
+    if (g === undefined) continue;
+    const id = `${g}\u0000${s ?? ''}`;
+    const cell = cells.get(id) ?? { group_key: g, ...(subGroupKey ? { sub_group_key: s } : {}), n: 0 };
+    cell.n += row.n;
+    cells.set(id, cell);
+  }
+  return { total, cells: [...cells.values()] };
+}
