@@ -189,7 +189,8 @@ export default function DescriptionEditor({
   onBlurRef.current = onBlur;
 
   useEffect(() => {
-    editor?.setEditable(editable);
+    // Without emitting an update: changing the mode is not an edit to save.
+    if (editor && editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
 
   // A refused save: show what the server has.

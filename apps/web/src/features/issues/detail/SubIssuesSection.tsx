@@ -156,7 +156,7 @@ export const SubIssuesSection = observer(function SubIssuesSection({
 
       {total === 0 && !creating && <p className="text-sm text-fg-subtle">No sub-work items yet.</p>}
 
-      {creating && (
+      {creating && canEdit && (
         <form
           className="flex items-center gap-2"
           onSubmit={(e) => {
