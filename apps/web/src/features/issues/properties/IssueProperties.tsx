@@ -16,8 +16,8 @@ export function shortDate(value: string): string {
   return y === new Date().getFullYear() ? label : `${label}, ${y}`;
 }
 
-const chip =
-  'inline-flex h-6 shrink-0 items-center gap-1 rounded-md border border-border px-1.5 text-xs text-fg-muted';
+const chipBase = 'inline-flex h-6 shrink-0 items-center gap-1 rounded-md border px-1.5 text-xs';
+const chip = `${chipBase} border-border text-fg-muted`;
 
 /** The read-only chips: dates (overdue in red), estimate and counters, as the display properties ask. */
 export const IssueMetaChips = observer(function IssueMetaChips({
@@ -47,7 +47,7 @@ export const IssueMetaChips = observer(function IssueMetaChips({
       )}
       {dp.due_date && issue.target_date && (
         <span
-          className={clsx(chip, overdue && 'border-danger/40 text-danger')}
+          className={overdue ? `${chipBase} border-danger/50 font-medium text-danger` : chip}
           title={overdue ? 'Overdue' : 'Due date'}
           data-overdue={overdue || undefined}
         >
