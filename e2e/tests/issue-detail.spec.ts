@@ -149,6 +149,11 @@ test('work item peek and page: edit title and description, mention, link, sub-is
   // The activity timeline lists the changes.
   await expect(main.getByText(/set the state to Done/)).toBeVisible();
 
+  // The peek with everything filled in.
+  await page.goto(`/${slug}/projects/${project.id}/issues?peekId=${first.id}`);
+  await expect(peek.getByRole('article', { name: /Comment by/ })).toBeVisible();
+  await snap(page, 'issue-peek-filled');
+
   // The same screens in the dark theme.
   await page.goto('/settings/profile/preferences');
   await page.getByRole('radio', { name: 'Dark' }).check();

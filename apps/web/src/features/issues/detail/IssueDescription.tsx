@@ -90,7 +90,7 @@ export const IssueDescription = observer(function IssueDescription({ detail }: {
           onBlur={() => void flush()}
         />
       </Suspense>
-      <p aria-live="polite" className="mt-1 h-4 text-right text-xs text-fg-subtle">
+      <p aria-live="polite" className="absolute right-0 -bottom-5 text-xs text-fg-subtle">
         {status === 'pending' || status === 'saving' ? 'Saving…' : status === 'saved' ? 'Saved' : ''}
       </p>
     </div>

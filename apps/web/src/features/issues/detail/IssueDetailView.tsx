@@ -16,6 +16,7 @@ import { RelationsSection } from './RelationsSection.tsx';
 import { SubIssuesSection } from './SubIssuesSection.tsx';
 import type { IssueDetailStore } from './store/IssueDetailStore.ts';
 import { TitleEditor } from './TitleEditor.tsx';
+import './detail.css';
 
 interface IssueDetailViewProps {
   detail: IssueDetailStore;

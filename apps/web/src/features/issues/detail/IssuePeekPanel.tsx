@@ -101,6 +101,8 @@ const IssuePeekPanel = observer(function IssuePeekPanel({
       aria-modal="false"
       aria-label={detail.issue ? `${detail.key} ${detail.issue.name}` : 'Work item'}
       tabIndex={-1}
+      // The panel takes focus so keys reach it; it needs no ring (the global :focus-visible rule is unlayered).
+      style={{ outline: 'none' }}
       data-testid="issue-peek"
       className="fixed inset-y-0 right-0 z-30 flex w-full max-w-[46rem] flex-col border-l border-border bg-canvas shadow-2xl outline-none sm:w-[min(46rem,60vw)]"
     >

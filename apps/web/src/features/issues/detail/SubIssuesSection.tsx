@@ -1,4 +1,4 @@
-import { STATE_GROUP_COLORS, STATE_GROUPS } from '@kite/shared/domain';
+import { STATE_GROUP_COLORS, type StateGroup } from '@kite/shared/domain';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, Layers, Plus, X } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
@@ -11,6 +11,9 @@ import { PriorityIcon } from '../../public-board/PriorityIcon.tsx';
 import { IssuePickerDialog } from './IssuePickerDialog.tsx';
 import { SectionTitle, StateIcon } from './parts.tsx';
 import type { IssueDetailStore } from './store/IssueDetailStore.ts';
+
+/** Groups drawn on the progress bar (backlog and unstarted are the empty track). */
+const PROGRESS_GROUPS: StateGroup[] = ['completed', 'cancelled', 'started'];
 
 /** The children of the work item: progress by state group, add existing, create new, remove. */
 export const SubIssuesSection = observer(function SubIssuesSection({
@@ -82,7 +85,7 @@ export const SubIssuesSection = observer(function SubIssuesSection({
             role="img"
             aria-label={`${store.doneCount} of ${total} done`}
           >
-            {STATE_GROUPS.map((group) =>
+            {PROGRESS_GROUPS.map((group) =>
               distribution[group].length > 0 ? (
                 <span
                   key={group}
