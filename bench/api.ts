@@ -88,6 +88,8 @@ export interface ApiSuiteOptions {
   warmupSeconds: number;
   /** Connection counts for the throughput runs. */
   connections: { detail: number; writes: number; mixed: number; board: number };
+  /** Run only these scenario ids (all when empty). */
+  only: Set<string>;
 }
 
 /** Picks items in a fixed rotation, so every run asks for the same things in the same order. */
@@ -106,6 +108,7 @@ export async function runApiSuite(
   const f = await loadFixture(baseUrl, session);
   const runs: ScenarioRun[] = [];
   const run = async (id: string, label: string, spec: RequestSpec, connections: number, write = false) => {
+    if (options.only.size > 0 && !options.only.has(id)) return;
     const load: LoadOptions = {
       baseUrl,
       headers: write ? session.writeHeaders : session.headers,

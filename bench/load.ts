@@ -47,6 +47,7 @@ export async function runLoad(spec: RequestSpec, options: LoadOptions): Promise<
   const result = await fire(spec, options, timing, samples, failures);
   const requests = result.requests.total;
   samples.sort((a, b) => a - b);
+  if (failureSamples.length > 0) console.error(`  failures, e.g.: ${failureSamples.splice(0).join(' | ')}`);
   return {
     connections: options.connections,
     seconds: options.seconds,
@@ -77,6 +78,9 @@ function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
+
+/** The first failing answers of a run, printed so a failure can be understood. */
+const failureSamples: string[] = [];
 
 function fire(
   spec: RequestSpec,

@@ -7,6 +7,7 @@
  *   --dbs pglite,postgres
  *   --seconds 10       measured seconds per run (warm-up: a third of it)
  *   --seed 1
+ *   --only A1,A8       run only these scenarios
  *   --smoke            S on PGlite, 2 s runs: a check that the harness works (used by CI)
  */
 import { execSync } from 'node:child_process';
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     dbs: { type: 'string' },
     seconds: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
+    only: { type: 'string', default: '' },
     smoke: { type: 'boolean', default: false },
   },
 });
@@ -41,6 +43,7 @@ const seconds = smoke ? 2 : Number(values.seconds);
 const warmupSeconds = smoke ? 1 : Math.max(1, Math.round(seconds / 3));
 const seed = Number(values.seed);
 const connections = { board: 10, detail: 50, writes: 10, mixed: 32 };
+const only = new Set(values.only!.split(',').filter(Boolean));
 
 const log = (line: string) => console.log(line);
 const started = performance.now();
@@ -81,7 +84,7 @@ async function measureDataset(db: DatabaseKind, size: keyof typeof SIZES): Promi
       // Idle memory after start-up and one sign-in, before load (U11).
       await new Promise((r) => setTimeout(r, 1000));
       const idleRssBytes = await server.rss();
-      const runs = await runApiSuite(server.baseUrl, session, { seconds, warmupSeconds, connections }, log);
+      const runs = await runApiSuite(server.baseUrl, session, { seconds, warmupSeconds, connections, only }, log);
       return { database: db, size, issues, seedSeconds: prepared.seedSeconds, idleRssBytes, runs };
     } finally {
       await server.stop();

@@ -336,11 +336,13 @@ export function createIssuesService(
     },
 
     async get(project: ProjectAccess, user: UserRow, issueId: string, draft = false): Promise<IssueDetail> {
-      const issue = await visibleIssue(project, user, issueId, draft);
-      const states = await statesOf(db, project.project.id);
-      return presentIssueDetail(issue, groupsOf(states), {
-        isSubscribed: await isSubscribed(db, issue.id, user.id),
-      });
+      // One round trip: the subscription is only shown once the work item proves visible.
+      const [issue, states, subscribed] = await Promise.all([
+        visibleIssue(project, user, issueId, draft),
+        statesOf(db, project.project.id),
+        isSubscribed(db, issueId, user.id),
+      ]);
+      return presentIssueDetail(issue, groupsOf(states), { isSubscribed: subscribed });
     },
 
     async update(
@@ -514,19 +516,22 @@ export function createIssuesService(
         );
       }
       const stateGroups = groupsOf(ctx.states);
-      const counters = countersAnswer(query, ctx, scope)
-        ? countsFromCounters(
-            await readCounters(db, ctx.projectIds[0]!),
-            ctx.states,
-            typeFilter(query, ctx),
-            query.group_by ?? null,
-            query.sub_group_by ?? null,
+      // Read beside the page query, not before it.
+      const countersRead = countersAnswer(query, ctx, scope)
+        ? readCounters(db, ctx.projectIds[0]!).then((rows) =>
+            countsFromCounters(
+              rows,
+              ctx.states,
+              typeFilter(query, ctx),
+              query.group_by ?? null,
+              query.sub_group_by ?? null,
+            ),
           )
         : null;
       if (!query.group_by) {
         const [rows, total] = await Promise.all([
           pageIssues(db, where, orderBy, page.perPage + 1, page.page * page.perPage),
-          counters ? counters.total : countIssues(db, where),
+          countersRead ? countersRead.then((c) => c.total) : countIssues(db, where),
         ]);
         return envelope(
           page,
@@ -542,16 +547,19 @@ export function createIssuesService(
       // An issue sits in exactly one group of a single-valued key, so the group counts add up to the
       // total and a second scan is not needed; labels, assignees and modules can repeat an issue.
       const repeats = [group, sub].some((g) => g && MULTI_VALUED_GROUPS.has(g.key));
-      const { rows, counts } = await pageIssuesPerGroup(
-        db,
-        group,
-        sub,
-        where,
-        orderBy,
-        page.perPage + 1,
-        page.page * page.perPage,
-        !counters,
-      );
+      const [{ rows, counts }, counters] = await Promise.all([
+        pageIssuesPerGroup(
+          db,
+          group,
+          sub,
+          where,
+          orderBy,
+          page.perPage + 1,
+          page.page * page.perPage,
+          !countersRead,
+        ),
+        countersRead,
+      ]);
       const cellCounts = counters?.cells ?? counts;
       const total =
         counters?.total ??
