@@ -8,6 +8,8 @@
  *   --seconds 10       measured seconds per run (warm-up: a third of it)
  *   --seed 1
  *   --only A1,A8       run only these scenarios
+ *   --ui               also the browser suite on the largest dataset (Chromium at /usr/bin/chromium)
+ *   --no-api           skip the API suite (with --ui: the browser suite alone)
  *   --smoke            S on PGlite, 2 s runs: a check that the harness works (used by CI)
  */
 import { execSync } from 'node:child_process';
@@ -28,6 +30,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
     only: { type: 'string', default: '' },
+    ui: { type: 'boolean', default: false },
+    'no-api': { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
   },
 });
@@ -51,7 +55,8 @@ const startedAt = new Date().toISOString();
 
 function ensureBuilt(): void {
   const server = path.join(ROOT, 'apps/server/dist/main.js');
-  if (!fs.existsSync(server)) {
+  const web = path.join(ROOT, 'apps/web/dist/index.html');
+  if (!fs.existsSync(server) || (values.ui && !fs.existsSync(web))) {
     log('Building the production bundle (npm run build)…');
     execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
   }
@@ -84,7 +89,12 @@ async function measureDataset(db: DatabaseKind, size: keyof typeof SIZES): Promi
       // Idle memory after start-up and one sign-in, before load (U11).
       await new Promise((r) => setTimeout(r, 1000));
       const idleRssBytes = await server.rss();
-      const runs = await runApiSuite(server.baseUrl, session, { seconds, warmupSeconds, connections, only }, log);
+      const runs = await runApiSuite(
+        server.baseUrl,
+        session,
+        { seconds, warmupSeconds, connections, only },
+        log,
+      );
       return { database: db, size, issues, seedSeconds: prepared.seedSeconds, idleRssBytes, runs };
     } finally {
       await server.stop();
@@ -99,10 +109,17 @@ log(
   `Kite bench: ${dbs.join(' + ')} × ${sizes.join(' + ')}, ${seconds} s runs (+${warmupSeconds} s warm-up), seed ${seed}`,
 );
 if (!adminUrl && !smoke) log('(no BENCH_DATABASE_URL/TEST_DATABASE_URL: PostgreSQL runs skipped)');
-const baseline = await measureBaseline();
+const api = !values['no-api'];
+const baseline = api ? await measureBaseline() : null;
 const datasets: DatasetRun[] = [];
-for (const db of dbs) for (const size of sizes) datasets.push(await measureDataset(db, size));
-const ui: Record<string, unknown> | null = null;
+if (api) for (const db of dbs) for (const size of sizes) datasets.push(await measureDataset(db, size));
+let ui: Record<string, unknown> | null = null;
+if (values.ui) {
+  const { runUiSuite } = await import('./ui.ts');
+  const size = sizes.includes('L') ? 'L' : 'S';
+  const database = dbs.includes('postgres') ? 'postgres' : 'pglite';
+  ui = await runUiSuite({ seed, issues: SIZES[size], database, adminUrl, log });
+}
 
 const report: Report = {
   startedAt,
