@@ -172,4 +172,10 @@ test('work item peek and page: edit title and description, mention, link, sub-is
   // The shareable key resolves to the page.
   await page.goto(`/${slug}/browse/WEB-1/`);
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/issues/${first.id}$`));
+
+  // Unknown work items: a not-found screen, by id and by key.
+  await page.goto(`/${slug}/projects/${project.id}/issues/00000000-0000-4000-8000-000000000000`);
+  await expect(page.getByRole('region', { name: 'Work item not found' })).toBeVisible();
+  await page.goto(`/${slug}/browse/WEB-999/`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });

@@ -195,7 +195,6 @@ export class IssueDetailStore {
   /** Fetches the item, then (in parallel) its collections and the lookups its properties need. */
   async load(): Promise<void> {
     this.disposed = false;
-    if (!this.unsubscribe) this.unsubscribe = this.root.issues.subscribe(this.onIssueChange);
     if (!this.issue) this.status = 'loading';
     try {
       await this.root.issues.fetchDetail(this.ref.slug, this.ref.projectId, this.ref.issueId);
@@ -203,6 +202,9 @@ export class IssueDetailStore {
         this.status = 'ready';
         this.error = null;
       });
+      // Listened to from here on: the fetch above is not a change to record.
+      if (!this.unsubscribe && !this.disposed)
+        this.unsubscribe = this.root.issues.subscribe(this.onIssueChange);
     } catch (error) {
       runInAction(() => {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
