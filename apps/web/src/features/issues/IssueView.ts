@@ -14,6 +14,7 @@ import { makeAutoObservable, observable } from 'mobx';
 import type { RootStore } from '../../app/RootStore.ts';
 import { toastError } from '../../ui/toast.ts';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
+import { formatDay, rangeParams } from './layouts/calendar/dates.ts';
 import {
   ALL_GROUP,
   effectiveGrouping,
@@ -67,6 +68,8 @@ export class IssueView {
   openMenu: { issueId: string; menu: PropertyMenu } | null = null;
   createOpen = false;
   createDefaults: Partial<CreateIssueBody> = {};
+  /** A day of the calendar's visible month or week (the calendar fetches only that range). */
+  calendarDate = formatDay(new Date());
   readonly collapsed = observable.set<string>();
 
   constructor(
@@ -144,7 +147,15 @@ export class IssueView {
       filters: this.filters,
       displayFilters: df,
       perPage: subGroupBy ? SUB_GROUPED_PER_PAGE : PER_PAGE[df.layout],
+      extra:
+        df.layout === 'calendar' ? rangeParams(this.calendarDate, df.calendar?.layout ?? 'month') : undefined,
     };
+  }
+
+  /** Moves the calendar to the period around `day` and fetches its items. */
+  setCalendarDate(day: string): void {
+    this.calendarDate = day;
+    void this.fetch();
   }
 
   /** The first page of the current layout's list; a refetch keeps the old rows on screen. */

@@ -141,7 +141,8 @@ const BoardBody = observer(function BoardBody({ view }: { view: IssueView }) {
       </Centered>
     );
   if (!list?.loaded) return <PageLoader label="Loading work items" />;
-  if (list.isEmpty) {
+  // A ranged list (the calendar's month) may be empty while the project is not: the layout shows it.
+  if (list.isEmpty && !list.request?.extra) {
     const filtered = activeFilterEntries(view.filters).length > 0 || view.displayFilters.type !== null;
     return (
       <Centered>
