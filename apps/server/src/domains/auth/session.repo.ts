@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { sessions, type UserRow, users } from '../../platform/db/schema.ts';
 
@@ -21,12 +21,21 @@ export async function findSessionUser(
   tokenHash: string,
   now: Date,
 ): Promise<UserRow | undefined> {
+  // Prepared by name: every request runs it, so PostgreSQL parses and plans it once per connection.
   const rows = await db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, tokenHash), gt(sessions.expires_at, now), eq(users.is_active, true)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.token_hash, sql.placeholder('tokenHash')),
+        gt(sessions.expires_at, sql.placeholder('now')),
+        eq(users.is_active, true),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session_user')
+    .execute({ tokenHash, now: now.toISOString() });
   return rows[0]?.user;
 }
 

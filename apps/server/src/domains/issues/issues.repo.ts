@@ -37,8 +37,16 @@ export async function findIssue(
   const rows = await db
     .select()
     .from(issues)
-    .where(and(eq(issues.project_id, projectId), eq(issues.id, issueId), isNull(issues.deleted_at)))
-    .limit(1);
+    .where(
+      and(
+        eq(issues.project_id, sql.placeholder('projectId')),
+        eq(issues.id, sql.placeholder('issueId')),
+        isNull(issues.deleted_at),
+      ),
+    )
+    .limit(1)
+    .prepare('find_issue')
+    .execute({ projectId, issueId });
   return rows[0];
 }
 

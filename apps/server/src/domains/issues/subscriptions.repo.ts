@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { issueSubscribers, type UserRow, users } from '../../platform/db/schema.ts';
 
@@ -24,8 +24,15 @@ export async function isSubscribed(db: Executor, issueId: string, userId: string
   const rows = await db
     .select({ id: issueSubscribers.id })
     .from(issueSubscribers)
-    .where(and(eq(issueSubscribers.issue_id, issueId), eq(issueSubscribers.subscriber_id, userId)))
-    .limit(1);
+    .where(
+      and(
+        eq(issueSubscribers.issue_id, sql.placeholder('issueId')),
+        eq(issueSubscribers.subscriber_id, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('is_subscribed')
+    .execute({ issueId, userId });
   return rows.length > 0;
 }
 

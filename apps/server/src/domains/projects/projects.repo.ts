@@ -36,14 +36,20 @@ export async function findProjectWithMembership(
       projectMembers,
       and(
         eq(projectMembers.project_id, projects.id),
-        eq(projectMembers.member_id, userId),
+        eq(projectMembers.member_id, sql.placeholder('userId')),
         eq(projectMembers.is_active, true),
       ),
     )
     .where(
-      and(eq(projects.workspace_id, workspaceId), eq(projects.id, projectId), isNull(projects.deleted_at)),
+      and(
+        eq(projects.workspace_id, sql.placeholder('workspaceId')),
+        eq(projects.id, sql.placeholder('projectId')),
+        isNull(projects.deleted_at),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_project_access')
+    .execute({ workspaceId, projectId, userId });
   return rows[0];
 }
 

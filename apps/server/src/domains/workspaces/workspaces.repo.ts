@@ -36,12 +36,21 @@ export async function findAccessBySlug(
     .from(workspaces)
     .innerJoin(
       workspaceMembers,
-      and(eq(workspaceMembers.workspace_id, workspaces.id), eq(workspaceMembers.member_id, userId)),
+      and(
+        eq(workspaceMembers.workspace_id, workspaces.id),
+        eq(workspaceMembers.member_id, sql.placeholder('userId')),
+      ),
     )
     .where(
-      and(eq(workspaces.slug, slug), isNull(workspaces.deleted_at), eq(workspaceMembers.is_active, true)),
+      and(
+        eq(workspaces.slug, sql.placeholder('slug')),
+        isNull(workspaces.deleted_at),
+        eq(workspaceMembers.is_active, true),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_workspace_access')
+    .execute({ slug, userId });
   return rows[0];
 }
 
