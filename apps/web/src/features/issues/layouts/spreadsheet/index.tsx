@@ -75,8 +75,11 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
   const allSelected = ids.length > 0 && selectedIds.length === ids.length;
 
   // The active cell: scrolled into view and focused.
+  // Only keyboard moves take the focus (a click may have opened a menu that must keep it).
+  const focusNext = useRef(false);
   useEffect(() => {
-    if (!active) return;
+    if (!active || !focusNext.current) return;
+    focusNext.current = false;
     virtualizer.scrollToIndex(active.row, { align: 'auto' });
     const frame = requestAnimationFrame(() => {
       const cell = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`);
@@ -90,7 +93,10 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
       row: Math.max(0, Math.min(ids.length - 1, row)),
       col: Math.max(0, Math.min(columns.length, col)),
     };
-    if (next.row === active?.row && next.col === active.col) return;
+    if (next.row === active?.row && next.col === active.col) {
+      focusNext.current = false;
+      return;
+    }
     setActive(next);
     const id = ids[next.row];
     if (id) view.focus(id);
@@ -134,6 +140,7 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
     if (move) {
       e.preventDefault();
       e.stopPropagation();
+      focusNext.current = true;
       activate(active.row + move[0], active.col + move[1]);
     } else if (e.key === 'Enter' || e.key === 'F2') {
       e.preventDefault();
