@@ -1,0 +1,157 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUpWithWorkspace, snap } from './helpers.ts';
+
+/** A JSON write from the page, as the web app sends it (CSRF cookie echoed in X-CSRFToken). */
+async function apiPost<T>(page: Page, url: string, body: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ([u, b]) => {
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('csrftoken='))
+        ?.split('=')[1];
+      const res = await fetch(u as string, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token ?? '' },
+        body: JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    [url, body] as const,
+  );
+  expect(answer.status, `POST ${url}: ${answer.body}`).toBe(201);
+  return JSON.parse(answer.body) as T;
+}
+
+/** A day of the current month (local time), as the calendar names its cells. */
+function dayOfMonth(day: number): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+test('issue layouts: spreadsheet cell edit survives a reload, calendar drag to another day, gantt bars', async ({
+  page,
+}) => {
+  const slug = `layouts-${Date.now()}`;
+  await signUpWithWorkspace(page, 'Layouts Co', slug);
+
+  await page.goto(`/${slug}/projects`);
+  await page.getByRole('button', { name: 'Create project' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create project' });
+  await dialog.getByLabel('Project name').fill('Website');
+  await dialog.getByLabel('Identifier').fill('WEB');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(page).toHaveURL(/\/settings\/projects\/[0-9a-f-]+$/);
+  const projectId = page.url().split('/').pop() as string;
+  const p = `/api/workspaces/${slug}/projects/${projectId}`;
+
+  const bug = await apiPost<{ id: string }>(page, `${p}/issue-labels/`, { name: 'Bug', color: '#dc2626' });
+  const pricing = await apiPost<{ id: string }>(page, `${p}/issues/`, {
+    name: 'Fix the pricing page layout',
+    priority: 'high',
+    label_ids: [bug.id],
+    start_date: dayOfMonth(8),
+    target_date: dayOfMonth(14),
+  });
+  await apiPost(page, `${p}/issues/`, { name: 'Write the launch announcement', target_date: dayOfMonth(12) });
+  await apiPost(page, `${p}/issues/`, { name: 'Audit image sizes', priority: 'urgent' });
+  await apiPost(page, `${p}/issues/`, {
+    name: 'Compress the hero images',
+    parent_id: pricing.id,
+    start_date: dayOfMonth(10),
+    target_date: dayOfMonth(13),
+  });
+  await apiPost(page, `${p}/issues/`, { name: 'Plan the beta', start_date: dayOfMonth(20) });
+
+  // ---- spreadsheet: edit a priority cell, reload, it stays ----
+  await page.goto(`/${slug}/projects/${projectId}/issues`);
+  await page.getByRole('button', { name: 'Spreadsheet layout' }).click();
+  const sheet = page.getByTestId('spreadsheet-layout');
+  const audit = sheet.getByTestId('sheet-row').filter({ hasText: 'Audit image sizes' });
+  await expect(audit).toBeVisible();
+  await audit.getByRole('button', { name: 'Priority: Urgent' }).click();
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/issues/'));
+  await page.getByRole('menuitemradio', { name: /Low/ }).click();
+  expect((await saved).ok()).toBe(true);
+  await expect(audit.getByRole('button', { name: 'Priority: Low' })).toBeVisible();
+  await page.reload();
+  await expect(
+    page
+      .getByTestId('sheet-row')
+      .filter({ hasText: 'Audit image sizes' })
+      .getByRole('button', { name: 'Priority: Low' }),
+  ).toBeVisible();
+  // Sort by priority from the header.
+  await page.getByRole('button', { name: 'Sort by priority' }).click();
+  await expect(page.getByRole('columnheader', { name: /Priority/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await snap(page, 'layouts-spreadsheet');
+
+  // ---- calendar: drag an item to another day; it stays after a reload ----
+  await page.getByRole('button', { name: 'Calendar layout' }).click();
+  const calendar = page.getByTestId('calendar-layout');
+  const from = calendar.locator(`[data-day="${dayOfMonth(12)}"]`);
+  const to = calendar.locator(`[data-day="${dayOfMonth(19)}"]`);
+  const announcement = from.getByRole('button', { name: /^WEB-2 / });
+  await expect(announcement).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Show weekends' }).check();
+  await announcement.dragTo(to);
+  await expect(to.getByRole('button', { name: /^WEB-2 / })).toBeVisible();
+  await expect(from.getByRole('button', { name: /^WEB-2 / })).toHaveCount(0);
+  await page.waitForTimeout(500);
+  await page.reload();
+  await expect(
+    page
+      .getByTestId('calendar-layout')
+      .locator(`[data-day="${dayOfMonth(19)}"]`)
+      .getByRole('button', {
+        name: /^WEB-2 /,
+      }),
+  ).toBeVisible();
+  await snap(page, 'layouts-calendar');
+  await page.getByRole('button', { name: 'week', exact: true }).click();
+  await expect(page.getByRole('grid', { name: 'Calendar' }).getByRole('row')).toHaveCount(2);
+  await snap(page, 'layouts-calendar-week');
+  await page.getByRole('button', { name: 'month', exact: true }).click();
+
+  // ---- gantt: bars, a point, the "add dates" row, sub-items under their parent ----
+  await page.getByRole('button', { name: 'Gantt layout' }).click();
+  await page.getByRole('button', { name: 'Display' }).click();
+  await page
+    .getByRole('dialog', { name: 'Display options' })
+    .getByRole('switch', { name: 'Show sub-work items' })
+    .check();
+  await page.keyboard.press('Escape');
+  const gantt = page.getByTestId('gantt-layout');
+  await expect(gantt.getByRole('button', { name: /^WEB-4 / })).toBeVisible();
+  await expect(gantt.getByRole('button', { name: 'Add dates to WEB-3' })).toBeVisible();
+  await expect(gantt.getByTestId('gantt-point')).toHaveCount(1);
+  // Drag the pricing bar two days later.
+  const bar = gantt.locator(`[data-testid="gantt-bar"][data-issue-id="${pricing.id}"]`);
+  await bar.scrollIntoViewIfNeeded();
+  const box = (await bar.boundingBox())!;
+  const moved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(pricing.id));
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width / 2 + 72, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  const body = (await moved).request().postDataJSON() as { start_date: string; target_date: string };
+  expect(body).toEqual({ start_date: dayOfMonth(10), target_date: dayOfMonth(16) });
+  await snap(page, 'layouts-gantt');
+
+  // ---- the same three in the dark theme ----
+  await page.goto('/settings/profile/preferences');
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.goto(`/${slug}/projects/${projectId}/issues`);
+  await expect(page.getByTestId('gantt-layout')).toBeVisible();
+  await snap(page, 'dark-layouts-gantt');
+  await page.getByRole('button', { name: 'Spreadsheet layout' }).click();
+  await expect(page.getByTestId('sheet-row').first()).toBeVisible();
+  await snap(page, 'dark-layouts-spreadsheet');
+  await page.getByRole('button', { name: 'Calendar layout' }).click();
+  await expect(page.getByTestId('calendar-item').first()).toBeVisible();
+  await snap(page, 'dark-layouts-calendar');
+});
