@@ -264,6 +264,7 @@ const HeaderCell = observer(function HeaderCell({
     // biome-ignore lint/a11y: a virtualised ARIA grid of divs (a table cannot hold absolutely placed rows)
     <div
       role="columnheader"
+      aria-label={column.label}
       aria-sort={direction ?? 'none'}
       className="flex items-center border-r border-border"
       style={{ width: column.width, minWidth: column.width }}
@@ -418,26 +419,40 @@ const Cell = observer(function Cell({
       const value = issue[field]?.slice(0, 10) ?? '';
       const overdue = field === 'target_date' && isOverdue(issue, isoDate(new Date()));
       return (
-        <input
-          type="date"
-          tabIndex={-1}
-          className={clsx(dateInput, overdue && 'font-medium text-danger', !value && 'text-fg-subtle')}
-          value={value}
-          disabled={readOnly}
-          data-overdue={overdue || undefined}
-          aria-label={`${column.label} of ${view.issueKey(issue)}${overdue ? ' (overdue)' : ''}`}
-          onChange={(e) => {
-            const next = e.target.value || null;
-            if (next !== (issue[field]?.slice(0, 10) ?? null))
-              void view.updateIssue(issue.id, { [field]: next });
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' || e.key === 'Enter') {
-              e.stopPropagation();
-              (e.currentTarget.closest('[role="gridcell"]') as HTMLElement | null)?.focus();
-            }
-          }}
-        />
+        <span className="relative flex w-full">
+          {!value && (
+            <span
+              aria-hidden
+              className="pointer-events-none absolute inset-y-0 left-1.5 flex items-center text-xs text-fg-subtle"
+            >
+              —
+            </span>
+          )}
+          <input
+            type="date"
+            tabIndex={-1}
+            className={clsx(
+              dateInput,
+              overdue && 'font-medium text-danger',
+              !value && 'text-transparent focus:text-fg-muted',
+            )}
+            value={value}
+            disabled={readOnly}
+            data-overdue={overdue || undefined}
+            aria-label={`${column.label} of ${view.issueKey(issue)}${overdue ? ' (overdue)' : ''}`}
+            onChange={(e) => {
+              const next = e.target.value || null;
+              if (next !== (issue[field]?.slice(0, 10) ?? null))
+                void view.updateIssue(issue.id, { [field]: next });
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' || e.key === 'Enter') {
+                e.stopPropagation();
+                (e.currentTarget.closest('[role="gridcell"]') as HTMLElement | null)?.focus();
+              }
+            }}
+          />
+        </span>
       );
     }
     case 'estimate':
