@@ -218,10 +218,13 @@ function TimelineHeader({
         {months.map((m) => (
           <div
             key={m.key}
-            className="absolute top-0 h-6 truncate border-l border-border px-1.5 pt-1 text-xs font-medium text-fg"
+            className="absolute top-0 h-6 border-l border-border pt-1 text-xs font-medium text-fg"
             style={{ left: m.left, width: m.width }}
           >
-            {m.label}
+            {/* The month's name stays in view while any of its days are (under the sticky names column). */}
+            <span className="sticky inline-block px-1.5 whitespace-nowrap" style={{ left: LEFT }}>
+              {m.label}
+            </span>
           </div>
         ))}
         {ticks.map((t) => (
