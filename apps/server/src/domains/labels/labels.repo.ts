@@ -1,16 +1,20 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { type LabelRow, labels } from '../../platform/db/schema.ts';
 
-const live = (projectId: string) => and(eq(labels.project_id, projectId), isNull(labels.deleted_at));
+const live = (projectId: string | Placeholder) =>
+  and(eq(labels.project_id, projectId), isNull(labels.deleted_at));
 
 /** Live labels of a project by sort_order (creation time breaks ties). */
 export function listProjectLabels(db: Executor, projectId: string): Promise<LabelRow[]> {
+  // Prepared by name: every list request reads it.
   return db
     .select()
     .from(labels)
-    .where(live(projectId))
-    .orderBy(asc(labels.sort_order), asc(labels.created_at));
+    .where(live(sql.placeholder('projectId')))
+    .orderBy(asc(labels.sort_order), asc(labels.created_at))
+    .prepare('list_project_labels')
+    .execute({ projectId });
 }
 
 export function listLabelsOfProjects(db: Executor, projectIds: string[]): Promise<LabelRow[]> {

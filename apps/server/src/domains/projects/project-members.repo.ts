@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import {
   type ProjectMemberRow,
@@ -9,11 +9,16 @@ import {
 } from '../../platform/db/schema.ts';
 
 export function listActiveProjectMembers(db: Executor, projectId: string): Promise<ProjectMemberRow[]> {
+  // Prepared by name: every list request reads it.
   return db
     .select()
     .from(projectMembers)
-    .where(and(eq(projectMembers.project_id, projectId), eq(projectMembers.is_active, true)))
-    .orderBy(projectMembers.created_at);
+    .where(
+      and(eq(projectMembers.project_id, sql.placeholder('projectId')), eq(projectMembers.is_active, true)),
+    )
+    .orderBy(projectMembers.created_at)
+    .prepare('list_active_project_members')
+    .execute({ projectId });
 }
 
 export async function findActiveProjectMember(

@@ -1,15 +1,22 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { type StateRow, states } from '../../platform/db/schema.ts';
 
 const GROUP_ORDER = sql`array_position(array['backlog','unstarted','started','completed','cancelled']::text[], ${states.group})`;
 
-const live = (projectId: string) =>
+const live = (projectId: string | Placeholder) =>
   and(eq(states.project_id, projectId), isNull(states.deleted_at), eq(states.is_triage, false));
 
 /** Visible states of a project: by group order, then sequence (the hidden triage state is left out). */
 export function listProjectStates(db: Executor, projectId: string): Promise<StateRow[]> {
-  return db.select().from(states).where(live(projectId)).orderBy(GROUP_ORDER, asc(states.sequence));
+  // Prepared by name: every list and detail request reads it.
+  return db
+    .select()
+    .from(states)
+    .where(live(sql.placeholder('projectId')))
+    .orderBy(GROUP_ORDER, asc(states.sequence))
+    .prepare('list_project_states')
+    .execute({ projectId });
 }
 
 export function listStatesOfProjects(db: Executor, projectIds: string[]): Promise<StateRow[]> {
