@@ -63,7 +63,8 @@ const GanttLayout = observer(function GanttLayout({ view }: LayoutProps) {
 
   const scrollToToday = () => {
     const el = scrollRef.current;
-    if (el) el.scrollLeft = Math.max(0, daysBetween(from, today) * dayWidth - 160);
+    // Today a third of the way into the visible timeline: recent bars show to its left.
+    if (el) el.scrollLeft = Math.max(0, daysBetween(from, today) * dayWidth - (el.clientWidth - LEFT) / 3);
   };
   // Open on today, and keep today in view when the scale changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount and on a scale change
