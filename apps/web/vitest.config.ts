@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Screens are lazy chunks: a test's first render of one waits for its transform (slow on a busy machine).
+    testTimeout: 15_000,
   },
 });

@@ -1,91 +1,10 @@
-import { createRoute, Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../app/rootRoute.tsx';
 import { pickStrings } from '../app/search.ts';
-import { AuthLayout } from '../features/auth/AuthLayout.tsx';
-import { authApi } from '../features/auth/authApi.ts';
-import { ApiError } from '../lib/api.ts';
-import { Alert } from '../ui/Alert.tsx';
-import { Button } from '../ui/Button.tsx';
-import { Field } from '../ui/Field.tsx';
-import { Input } from '../ui/Input.tsx';
-import { toastError } from '../ui/toast.ts';
 
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/accounts/forgot-password',
   validateSearch: (search: Record<string, unknown>) => pickStrings(search, ['email', 'success'] as const),
-  component: ForgotPasswordScreen,
+  component: lazyRouteComponent(() => import('./screens/ForgotPasswordScreen.tsx'), 'forgotPasswordScreen'),
 });
-
-function ForgotPasswordScreen() {
-  const search = forgotPasswordRoute.useSearch();
-  const [email, setEmail] = useState(search.email ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(
-    search.success === 'true' ? 'Check your email to reset your password' : null,
-  );
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setError('Email is required');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await authApi.forgotPassword(email.trim());
-      setSent(answer.message);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError(err.message);
-      else toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <AuthLayout
-      title="Reset your password"
-      subtitle="Enter your account's email and we will send you a link to reset your password."
-      footer={
-        <Link to="/" search={{ email: email || undefined }} className="font-medium text-link hover:underline">
-          Back to sign in
-        </Link>
-      }
-    >
-      {sent ? (
-        <Alert tone="success">
-          {sent}
-          {email && (
-            <>
-              {' '}
-              (<span className="font-medium">{email}</span>).
-            </>
-          )}
-        </Alert>
-      ) : (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <Field label="Email" error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                autoComplete="email"
-                placeholder="name@company.com"
-                autoFocus
-              />
-            )}
-          </Field>
-          <Button type="submit" variant="primary" size="lg" loading={busy}>
-            Send reset link
-          </Button>
-        </form>
-      )}
-    </AuthLayout>
-  );
-}

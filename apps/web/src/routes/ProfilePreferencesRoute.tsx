@@ -1,21 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { SettingsSection } from '../features/app-shell/SettingsNav.tsx';
-import { ThemePicker } from '../features/user-settings/ThemePicker.tsx';
-import { profileSettingsRoute, SettingsPageTitle } from './ProfileSettingsLayoutRoute.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { profileSettingsRoute } from './ProfileSettingsLayoutRoute.tsx';
 
 export const profilePreferencesRoute = createRoute({
   getParentRoute: () => profileSettingsRoute,
   path: 'preferences',
-  component: ProfilePreferences,
+  component: lazyRouteComponent(
+    () => import('./screens/ProfilePreferencesScreen.tsx'),
+    'profilePreferencesScreen',
+  ),
 });
-
-function ProfilePreferences() {
-  return (
-    <>
-      <SettingsPageTitle title="Preferences" description="How Kite looks for you." />
-      <SettingsSection title="Appearance" description="Choose a theme. It is saved to your account.">
-        <ThemePicker />
-      </SettingsSection>
-    </>
-  );
-}

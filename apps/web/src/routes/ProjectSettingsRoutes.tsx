@@ -1,41 +1,5 @@
-import type { Project } from '@kite/shared/contracts';
-import { ROLE_NAMES, type Role } from '@kite/shared/domain';
-import { createRoute, Outlet } from '@tanstack/react-router';
-import {
-  Bot,
-  Calculator,
-  Lock,
-  Shapes,
-  SlidersHorizontal,
-  Tags,
-  ToggleRight,
-  Users,
-  Workflow,
-} from 'lucide-react';
-import { observer } from 'mobx-react-lite';
-import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
-import { useStores } from '../app/StoresContext.tsx';
-import { PageHeader } from '../features/app-shell/PageHeader.tsx';
-import { SettingsNav, type SettingsNavItem } from '../features/app-shell/SettingsNav.tsx';
-import { ProjectLogo } from '../features/projects/ProjectLogo.tsx';
-import {
-  canSeeTab,
-  effectiveProjectRole,
-  type ProjectSettingsTab,
-  TAB_ROLES,
-} from '../features/projects/projectAccess.ts';
-import { AutomationsSettings } from '../features/projects/settings/AutomationsSettings.tsx';
-import { EstimatesSettings } from '../features/projects/settings/EstimatesSettings.tsx';
-import { FeaturesSettings } from '../features/projects/settings/FeaturesSettings.tsx';
-import { GeneralSettings } from '../features/projects/settings/GeneralSettings.tsx';
-import { LabelsSettings } from '../features/projects/settings/LabelsSettings.tsx';
-import { ProjectMembersSettings } from '../features/projects/settings/ProjectMembersSettings.tsx';
-import { StatesSettings } from '../features/projects/settings/StatesSettings.tsx';
-import { Button } from '../ui/Button.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { PageLoader } from '../ui/Spinner.tsx';
-import { toastError } from '../ui/toast.ts';
 import { loadProject } from './ProjectIssuesRoute.tsx';
 import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 
@@ -44,150 +8,70 @@ export const projectSettingsRoute = createRoute({
   path: 'settings/projects/$projectId',
   loader: ({ context, params }) => loadProject(context.stores, params.workspaceSlug, params.projectId),
   pendingComponent: () => <PageLoader label="Loading project" />,
-  component: observer(ProjectSettingsLayout),
-});
-
-/** The project being configured and the caller's effective role in it. */
-export function useProjectSettings(): { slug: string; project: Project | undefined; role: number | null } {
-  const { workspaceSlug: slug, projectId } = projectSettingsRoute.useParams();
-  const { projects, workspaces } = useStores();
-  const project = projects.get(slug, projectId);
-  const role = project ? effectiveProjectRole(project, workspaces.get(slug)?.role) : null;
-  return { slug, project, role };
-}
-
-const TABS: { tab: ProjectSettingsTab; label: string; icon: ReactNode; path: string }[] = [
-  { tab: 'general', label: 'General', icon: <SlidersHorizontal className="size-4" />, path: '' },
-  { tab: 'members', label: 'Members', icon: <Users className="size-4" />, path: '/members' },
-  { tab: 'features', label: 'Features', icon: <ToggleRight className="size-4" />, path: '/features' },
-  { tab: 'states', label: 'States', icon: <Workflow className="size-4" />, path: '/states' },
-  { tab: 'labels', label: 'Labels', icon: <Tags className="size-4" />, path: '/labels' },
-  { tab: 'estimates', label: 'Estimates', icon: <Calculator className="size-4" />, path: '/estimates' },
-  { tab: 'automations', label: 'Automations', icon: <Bot className="size-4" />, path: '/automations' },
-];
-
-function ProjectSettingsLayout() {
-  const { slug, project, role } = useProjectSettings();
-  if (!project) return <PageLoader label="Loading project" />;
-  const items: SettingsNavItem[] = TABS.filter((t) => canSeeTab(t.tab, role)).map((t) => ({
-    label: t.label,
-    icon: t.icon,
-    link: {
-      to: `/$workspaceSlug/settings/projects/$projectId${t.path}`,
-      params: { workspaceSlug: slug, projectId: project.id },
-    } as SettingsNavItem['link'],
-  }));
-  return (
-    <>
-      <PageHeader
-        title={
-          <span className="flex items-center gap-2">
-            <ProjectLogo project={project} size="sm" />
-            {project.name} · Settings
-          </span>
-        }
-      />
-      <div className="flex-1 overflow-y-auto">
-        <div className="mx-auto flex max-w-5xl flex-col gap-6 px-6 py-8 md:flex-row md:gap-10">
-          {items.length > 0 && <SettingsNav label="Project settings" items={items} />}
-          <main className="min-w-0 flex-1">
-            {role == null ? (
-              <EmptyState
-                icon={<Lock className="size-5" />}
-                title="Join this project to see its settings"
-                description="Only members of the project can view or change its settings."
-                action={
-                  project.network === 2 &&
-                  !project.archived_at && <JoinButton slug={slug} project={project} />
-                }
-              />
-            ) : (
-              <Outlet />
-            )}
-          </main>
-        </div>
-      </div>
-    </>
-  );
-}
-
-function JoinButton({ slug, project }: { slug: string; project: Project }) {
-  const { projects } = useStores();
-  const [busy, setBusy] = useState(false);
-  const join = async () => {
-    setBusy(true);
-    try {
-      await projects.join(slug, project.id);
-      toast.success(`You joined ${project.name}`);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="primary" onClick={join} loading={busy}>
-      Join project
-    </Button>
-  );
-}
-
-/** A tab's page: the caller's role must meet the tab's gate, else an explanation (never a broken form). */
-const Gate = observer(function Gate({
-  tab,
-  children,
-}: {
-  tab: ProjectSettingsTab;
-  children: (props: { slug: string; project: Project; role: number }) => ReactNode;
-}) {
-  const { slug, project, role } = useProjectSettings();
-  if (!project || role == null) return null;
-  if (!canSeeTab(tab, role))
-    return (
-      <EmptyState
-        icon={<Shapes className="size-5" />}
-        title="You cannot change these settings"
-        description={`This page needs the ${ROLE_NAMES[TAB_ROLES[tab] as Role]} role in the project.`}
-      />
-    );
-  return <>{children({ slug, project, role })}</>;
+  component: lazyRouteComponent(() => import('./screens/ProjectSettingsScreen.tsx'), 'projectSettingsScreen'),
 });
 
 export const projectSettingsGeneralRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: '/',
-  component: () => <Gate tab="general">{(p) => <GeneralSettings {...p} />}</Gate>,
+  component: lazyRouteComponent(
+    () => import('./screens/ProjectSettingsScreen.tsx'),
+    'projectSettingsGeneralScreen',
+  ),
 });
+
 export const projectSettingsMembersRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'members',
-  component: () => <Gate tab="members">{(p) => <ProjectMembersSettings {...p} />}</Gate>,
+  component: lazyRouteComponent(
+    () => import('./screens/ProjectSettingsScreen.tsx'),
+    'projectSettingsMembersScreen',
+  ),
 });
+
 export const projectSettingsFeaturesRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'features',
-  component: () => <Gate tab="features">{(p) => <FeaturesSettings {...p} />}</Gate>,
+  component: lazyRouteComponent(
+    () => import('./screens/ProjectSettingsScreen.tsx'),
+    'projectSettingsFeaturesScreen',
+  ),
 });
+
 export const projectSettingsStatesRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'states',
-  component: () => <Gate tab="states">{(p) => <StatesSettings {...p} />}</Gate>,
+  component: lazyRouteComponent(
+    () => import('./screens/ProjectSettingsScreen.tsx'),
+    'projectSettingsStatesScreen',
+  ),
 });
+
 export const projectSettingsLabelsRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'labels',
-  component: () => <Gate tab="labels">{(p) => <LabelsSettings {...p} />}</Gate>,
+  component: lazyRouteComponent(
+    () => import('./screens/ProjectSettingsScreen.tsx'),
+    'projectSettingsLabelsScreen',
+  ),
 });
+
 export const projectSettingsEstimatesRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'estimates',
-  component: () => <Gate tab="estimates">{(p) => <EstimatesSettings {...p} />}</Gate>,
+  component: lazyRouteComponent(
+    () => import('./screens/ProjectSettingsScreen.tsx'),
+    'projectSettingsEstimatesScreen',
+  ),
 });
 
 export const projectSettingsAutomationsRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'automations',
-  component: () => <Gate tab="automations">{(p) => <AutomationsSettings {...p} />}</Gate>,
+  component: lazyRouteComponent(
+    () => import('./screens/ProjectSettingsScreen.tsx'),
+    'projectSettingsAutomationsScreen',
+  ),
 });
 
 export const projectSettingsTree = projectSettingsRoute.addChildren([

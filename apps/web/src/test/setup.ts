@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom has no matchMedia; the theme code asks for prefers-color-scheme.
@@ -31,6 +31,10 @@ window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
 window.HTMLElement.prototype.hasPointerCapture ??= () => false;
 window.HTMLElement.prototype.releasePointerCapture ??= () => undefined;
 window.scrollTo = () => undefined;
+
+// Route screens are lazy chunks: the first render of one waits for its module to be transformed,
+// which on a busy machine takes longer than testing-library's default second.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -3,16 +3,20 @@ import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { FolderKanban, House, PanelLeftClose, PanelLeftOpen, Plus, Settings, Star } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { IconButton } from '../../ui/Button.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
-import { CreateProjectDialog } from '../projects/CreateProjectDialog.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { useShortcut } from './useShortcut.ts';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
+
+/** Loaded when first opened: the board's first paint does not need the form. */
+const CreateProjectDialog = lazy(() =>
+  import('../projects/CreateProjectDialog.tsx').then((m) => ({ default: m.CreateProjectDialog })),
+);
 
 const navLinkClasses = clsx(
   'flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm font-medium text-fg-muted transition-colors',
@@ -141,6 +145,9 @@ const SidebarProjects = observer(function SidebarProjects({
 }) {
   const { projects } = useStores();
   const [creating, setCreating] = useState(false);
+  // Mounted from the first opening on, so that closing still animates.
+  const [createMounted, setCreateMounted] = useState(false);
+  if (creating && !createMounted) setCreateMounted(true);
   const loaded = projects.isLoaded(slug);
   useEffect(() => {
     // The projects screen loads them itself; elsewhere the sidebar asks once per workspace.
@@ -187,7 +194,11 @@ const SidebarProjects = observer(function SidebarProjects({
           </li>
         ))}
       </ul>
-      {canCreate && <CreateProjectDialog slug={slug} open={creating} onOpenChange={setCreating} />}
+      {canCreate && createMounted && (
+        <Suspense fallback={null}>
+          <CreateProjectDialog slug={slug} open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      )}
     </div>
   );
 });

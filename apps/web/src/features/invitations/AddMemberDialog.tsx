@@ -1,10 +1,9 @@
 import type { Role } from '@kite/shared/domain';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { toastError } from '../../ui/toast.ts';
+import { toast, toastError } from '../../ui/toast.ts';
 import {
   type EditableInviteRow,
   InviteRowsEditor,

@@ -1,7 +1,7 @@
 import type { Invitation } from '@kite/shared/contracts';
-import { toast } from 'sonner';
 import type { RootStore } from '../../app/RootStore.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+import { toast } from '../../ui/toast.ts';
 
 /**
  * Accepts one of my pending invitations and refreshes my workspaces. Reports failures

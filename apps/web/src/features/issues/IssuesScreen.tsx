@@ -9,7 +9,6 @@ import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { useIssueShortcuts } from './actions.ts';
-import { CreateIssueDialog } from './CreateIssueDialog.tsx';
 import { IssuePeek } from './detail/IssuePeek.tsx';
 import { useBoardDrops } from './dnd.ts';
 import { AppliedFilters } from './header/AppliedFilters.tsx';
@@ -19,6 +18,11 @@ import { LayoutSwitcher } from './header/LayoutSwitcher.tsx';
 import { IssueView } from './IssueView.ts';
 import { LAYOUT_LABELS, type LayoutProps, layoutLoader } from './layouts/registry.ts';
 import { activeFilterEntries, type Layout } from './store/displayFilters.ts';
+
+/** Loaded when first opened (C, the button, the command palette): not needed for the first paint. */
+const CreateIssueDialog = lazy(() =>
+  import('./CreateIssueDialog.tsx').then((m) => ({ default: m.CreateIssueDialog })),
+);
 
 const route = getRouteApi('/authed/$workspaceSlug/projects/$projectId/issues');
 
@@ -101,7 +105,7 @@ export const IssuesScreen = observer(function IssuesScreen({
       <main className="relative min-h-0 flex-1 overflow-hidden" aria-label="Work items">
         <BoardBody view={view} />
       </main>
-      <CreateIssueDialog view={view} />
+      <LazyCreateIssueDialog view={view} />
       <IssuePeek slug={slug} projectId={projectId} ids={() => view.visibleIds} onMove={view.focus} />
     </>
   );
@@ -177,6 +181,18 @@ const BoardBody = observer(function BoardBody({ view }: { view: IssueView }) {
     <Suspense fallback={<PageLoader label="Loading work items" />}>
       <Layout view={view} />
       <MarkInteractive />
+    </Suspense>
+  );
+});
+
+/** The create dialog, mounted from its first opening on (so that closing still animates). */
+const LazyCreateIssueDialog = observer(function LazyCreateIssueDialog({ view }: { view: IssueView }) {
+  const [mounted, setMounted] = useState(false);
+  if (view.createOpen && !mounted) setMounted(true);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <CreateIssueDialog view={view} />
     </Suspense>
   );
 });

@@ -17,13 +17,23 @@ export function loadDnd(): Promise<Adapter> {
   return loading;
 }
 
+/**
+ * Resolves once the current frame has painted and its animation-frame callbacks have run (the
+ * board's `board:interactive` mark among them), so drag and drop stays off the critical path.
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** The adapter once loaded (null before; the hook re-renders when it arrives). */
 function useAdapter(enabled: boolean): Adapter | null {
   const [loaded, setLoaded] = useState<Adapter | null>(adapter);
   useEffect(() => {
     if (!enabled || loaded) return;
     let live = true;
-    void loadDnd().then((m) => live && setLoaded(m));
+    void afterPaint()
+      .then(loadDnd)
+      .then((m) => live && setLoaded(m));
     return () => {
       live = false;
     };

@@ -1,10 +1,9 @@
 import type { Workspace } from '@kite/shared/contracts';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { toastError } from '../../ui/toast.ts';
+import { toast, toastError } from '../../ui/toast.ts';
 import {
   type EditableInviteRow,
   InviteRowsEditor,

@@ -2,7 +2,6 @@ import { IDENTIFIER_MAX_LENGTH, sanitizeIdentifier, suggestIdentifier } from '@k
 import { useNavigate } from '@tanstack/react-router';
 import { Check, X } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { useStores } from '../../app/StoresContext.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -10,7 +9,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Input, Select, Textarea } from '../../ui/Input.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { toastError } from '../../ui/toast.ts';
+import { toast, toastError } from '../../ui/toast.ts';
 
 type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'error';
 

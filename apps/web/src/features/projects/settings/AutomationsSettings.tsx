@@ -1,12 +1,11 @@
 import type { Project, UpdateProjectBody } from '@kite/shared/contracts';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { Select } from '../../../ui/Input.tsx';
 import { PageLoader } from '../../../ui/Spinner.tsx';
-import { toastError } from '../../../ui/toast.ts';
+import { toast, toastError } from '../../../ui/toast.ts';
 import { SettingsSection } from '../../app-shell/SettingsNav.tsx';
 
 const ARCHIVE_MONTHS = [1, 3, 6, 9, 12] as const;

@@ -3,7 +3,6 @@ import { ESTIMATE_MAX_POINTS, ESTIMATE_MIN_POINTS, estimatePointProblems } from 
 import { Calculator, Plus, Trash2, X } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
 import { Button, IconButton } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -12,7 +11,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { Input, Select } from '../../../ui/Input.tsx';
 import { PageLoader } from '../../../ui/Spinner.tsx';
-import { toastError } from '../../../ui/toast.ts';
+import { toast, toastError } from '../../../ui/toast.ts';
 import type { EstimateType } from '../EstimateStore.ts';
 
 const TYPE_NAMES: Record<EstimateType, string> = {

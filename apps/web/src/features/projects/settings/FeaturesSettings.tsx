@@ -1,8 +1,7 @@
 import type { Project } from '@kite/shared/contracts';
 import { observer } from 'mobx-react-lite';
-import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
-import { toastError } from '../../../ui/toast.ts';
+import { toast, toastError } from '../../../ui/toast.ts';
 
 type FeatureKey =
   | 'cycle_view'

@@ -3,14 +3,13 @@ import { hasRole, IDENTIFIER_MAX_LENGTH, ROLE, sanitizeIdentifier } from '@kite/
 import { useNavigate } from '@tanstack/react-router';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { Input, Select, Textarea } from '../../../ui/Input.tsx';
-import { toastError } from '../../../ui/toast.ts';
+import { toast, toastError } from '../../../ui/toast.ts';
 import { SettingsSection } from '../../app-shell/SettingsNav.tsx';
 import { ProjectLogo } from '../ProjectLogo.tsx';
 import { PublishSection } from './PublishSection.tsx';

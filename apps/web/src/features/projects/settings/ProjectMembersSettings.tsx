@@ -4,7 +4,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { Trash2, UserPlus, Users } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { Button, IconButton } from '../../../ui/Button.tsx';
@@ -14,7 +13,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import { Select } from '../../../ui/Input.tsx';
 import { PageLoader } from '../../../ui/Spinner.tsx';
-import { toastError } from '../../../ui/toast.ts';
+import { toast, toastError } from '../../../ui/toast.ts';
 import { SettingsSection } from '../../app-shell/SettingsNav.tsx';
 import { memberName } from '../../members/MemberStore.ts';
 

@@ -2,12 +2,11 @@ import type { Project } from '@kite/shared/contracts';
 import { Check, Copy, ExternalLink, Globe } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
 import { Button, buttonClasses } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { toastError } from '../../../ui/toast.ts';
+import { toast, toastError } from '../../../ui/toast.ts';
 import { SettingsSection } from '../../app-shell/SettingsNav.tsx';
 import { publicBoardUrl } from '../PublishStore.ts';
 

@@ -3,7 +3,6 @@ import { STATE_GROUP_COLORS, STATE_GROUPS, type StateGroup } from '@kite/shared/
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { useStores } from '../../../app/StoresContext.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { Button, IconButton } from '../../../ui/Button.tsx';
@@ -11,7 +10,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { FieldError } from '../../../ui/Field.tsx';
 import { Input } from '../../../ui/Input.tsx';
 import { PageLoader } from '../../../ui/Spinner.tsx';
-import { toastError } from '../../../ui/toast.ts';
+import { toast, toastError } from '../../../ui/toast.ts';
 import { ColorInput, InlineName } from './InlineName.tsx';
 
 const GROUP_NAMES: Record<StateGroup, string> = {

@@ -1,0 +1,38 @@
+import { Outlet } from '@tanstack/react-router';
+import { Settings, SlidersHorizontal, Users } from 'lucide-react';
+import { PageHeader } from '../../features/app-shell/PageHeader.tsx';
+import { SettingsNav } from '../../features/app-shell/SettingsNav.tsx';
+import { workspaceSettingsRoute } from '../WorkspaceSettingsLayoutRoute.tsx';
+
+function WorkspaceSettingsLayout() {
+  const { workspaceSlug } = workspaceSettingsRoute.useParams();
+  return (
+    <>
+      <PageHeader title="Workspace settings" icon={<Settings className="size-4" />} />
+      <div className="flex-1 overflow-y-auto">
+        <div className="mx-auto flex max-w-5xl flex-col gap-6 px-6 py-8 md:flex-row md:gap-10">
+          <SettingsNav
+            label="Workspace settings"
+            items={[
+              {
+                label: 'General',
+                icon: <SlidersHorizontal className="size-4" />,
+                link: { to: '/$workspaceSlug/settings', params: { workspaceSlug } },
+              },
+              {
+                label: 'Members',
+                icon: <Users className="size-4" />,
+                link: { to: '/$workspaceSlug/settings/members', params: { workspaceSlug } },
+              },
+            ]}
+          />
+          <main className="min-w-0 flex-1">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const workspaceSettingsScreen = WorkspaceSettingsLayout;
