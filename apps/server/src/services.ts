@@ -10,6 +10,7 @@ import { createInvitationsService } from './domains/invitations/invitations.serv
 import { createArchiveService } from './domains/issues/archive.service.ts';
 import { createAttachmentsService } from './domains/issues/attachments.service.ts';
 import { createAutomationsService } from './domains/issues/automations.service.ts';
+import { createIssueExpansionsService } from './domains/issues/issue-expansions.ts';
 import { createIssuesService } from './domains/issues/issues.service.ts';
 import { createLinksService } from './domains/issues/links.service.ts';
 import { createRelationsService } from './domains/issues/relations.service.ts';
@@ -84,6 +85,16 @@ export function createServices(
   const issueSearch = createIssueSearchService(db, { issues, projectMembers });
   const relations = createRelationsService(db, { issues, projectMembers });
   const comments = createCommentsService(db, { issues, subscriptions, projectMembers });
+  const issueExpansions = createIssueExpansionsService({
+    issues,
+    links,
+    relations,
+    attachments,
+    comments,
+    states,
+    labels,
+    members,
+  });
   const estimates = createEstimatesService(db, { projects, projectMembers });
   projects.setEstimateLookup(estimates.exists);
   issues.setEstimatePointLookup(estimates.hasPoint);
@@ -126,6 +137,7 @@ export function createServices(
     issueSearch,
     relations,
     comments,
+    issueExpansions,
     labels,
     estimates,
     userProperties,

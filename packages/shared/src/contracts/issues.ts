@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { trimmed } from './common.ts';
+import { trimmed, userLiteSchema } from './common.ts';
+import { attachmentSchema, issueRelationsSchema, linkSchema, reactionSchema } from './issue-parts.ts';
+import { labelSchema, stateSchema } from './projects.ts';
 
 export const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -51,6 +53,79 @@ export const issueDetailSchema = issueRowSchema.extend({
   external_id: z.string().nullable(),
 });
 export type IssueDetail = z.infer<typeof issueDetailSchema>;
+
+/**
+ * Names accepted by `expand` on a work item's detail (api.md §5.1). Each requested name answers
+ * under its own key; an alias (`issue_attachments`, `issue_related`) carries the same value as
+ * the name it stands for.
+ */
+export const ISSUE_EXPANSIONS = [
+  'issue_reactions',
+  'issue_attachment',
+  'issue_attachments',
+  'issue_link',
+  'parent',
+  'issue_relation',
+  'issue_related',
+  'state',
+  'labels',
+  'assignees',
+] as const;
+export type IssueExpansion = (typeof ISSUE_EXPANSIONS)[number];
+
+const isExpansion = (name: string): name is IssueExpansion =>
+  (ISSUE_EXPANSIONS as readonly string[]).includes(name);
+
+/** `expand=a,b` (or repeated `expand=`): the distinct names asked for; unknown names are refused. */
+const expandSchema = z
+  .union([z.string().max(500), z.array(z.string().max(500)).max(20)])
+  .transform((value, ctx): IssueExpansion[] => {
+    const names = (Array.isArray(value) ? value : [value])
+      .flatMap((part) => part.split(','))
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const unknown = names.filter((name) => !isExpansion(name));
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown expansion: ${unknown.join(', ')}. Allowed: ${ISSUE_EXPANSIONS.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(names as IssueExpansion[])];
+  });
+
+export const issueDetailQuerySchema = z.object({ expand: expandSchema.optional() });
+export type IssueDetailQuery = z.infer<typeof issueDetailQuerySchema>;
+
+/** `expand=parent`: the parent work item in brief (null without a parent or when not visible). */
+export const issueParentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sequence_id: z.number(),
+  project_id: z.string(),
+  state_id: z.string(),
+  priority: z.string(),
+});
+export type IssueParent = z.infer<typeof issueParentSchema>;
+
+export const issueExpansionsSchema = z.object({
+  issue_reactions: z.array(reactionSchema).optional(),
+  issue_attachment: z.array(attachmentSchema).optional(),
+  issue_attachments: z.array(attachmentSchema).optional(),
+  issue_link: z.array(linkSchema).optional(),
+  parent: issueParentSchema.nullable().optional(),
+  issue_relation: issueRelationsSchema.optional(),
+  issue_related: issueRelationsSchema.optional(),
+  state: stateSchema.optional(),
+  labels: z.array(labelSchema).optional(),
+  assignees: z.array(userLiteSchema).optional(),
+} satisfies Record<IssueExpansion, z.ZodType>);
+export type IssueExpansions = z.infer<typeof issueExpansionsSchema>;
+
+/** IssueDetail with the expansions asked for (`GET {i}/?expand=…`, `GET {ws}/work-items/{KEY}/`). */
+export const issueDetailExpandedSchema = issueDetailSchema.extend(issueExpansionsSchema.shape);
+export type IssueDetailExpanded = z.infer<typeof issueDetailExpandedSchema>;
 
 const issueFields = {
   name: trimmed().min(1, 'Name is required').max(255, 'Name cannot exceed 255 characters'),

@@ -1,4 +1,4 @@
-import { userLiteSchema } from '@kite/shared/contracts';
+import { commentSchema, reactionSchema } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { z } from 'zod';
 import { projectOf, userOf } from '../../platform/http/hooks.ts';
@@ -9,36 +9,6 @@ import { projectConfig, projectParams } from '../projects/projects.routes.ts';
 
 const TAGS = ['comments'];
 const reactionValue = z.string().trim().min(1).max(32);
-const reactionSchema = z.object({
-  id: z.string(),
-  actor: z.string(),
-  reaction: z.string(),
-  display_name: z.string(),
-  issue: z.string().optional(),
-  comment: z.string().optional(),
-  created_at: z.string(),
-});
-const commentSchema = z.object({
-  id: z.string(),
-  issue: z.string(),
-  project: z.string(),
-  workspace: z.string(),
-  actor: z.string(),
-  actor_detail: userLiteSchema,
-  comment_html: z.string(),
-  comment_stripped: z.string(),
-  access: z.string(),
-  attachments: z.array(z.unknown()),
-  parent: z.string().nullable(),
-  edited_at: z.string().nullable(),
-  comment_reactions: z.array(reactionSchema),
-  external_source: z.string().nullable(),
-  external_id: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
-});
 const access = z.enum(['INTERNAL', 'EXTERNAL']);
 const commentParams = issueParams.extend({ comment_id: z.uuid() });
 const projectCommentParams = projectParams.extend({ comment_id: z.uuid() });

@@ -1,3 +1,4 @@
+import type { Reaction } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
@@ -202,6 +203,11 @@ export function createCommentsService(
 
     async issueReactions(project: ProjectAccess, user: UserRow, issueId: string) {
       await deps.issues.assertVisible(project, user, issueId);
+      return this.reactionsOfVisibleIssue(issueId);
+    },
+
+    /** Reactions on a work item whose visibility the caller has already checked (detail expansions). */
+    async reactionsOfVisibleIssue(issueId: string): Promise<Reaction[]> {
       return (await issueReactions(db, issueId)).map((r) => presentReaction(r.reaction, r.display_name));
     },
 

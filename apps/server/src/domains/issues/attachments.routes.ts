@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { attachmentSchema } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { z } from 'zod';
@@ -9,18 +10,6 @@ import { projectConfig } from '../projects/projects.routes.ts';
 import { issueParams } from './issues.routes.ts';
 
 const TAGS = ['attachments'];
-const attachmentSchema = z.object({
-  id: z.string(),
-  issue_id: z.string(),
-  project_id: z.string(),
-  attributes: z.object({ name: z.string(), type: z.string(), size: z.number() }),
-  asset_url: z.string(),
-  is_uploaded: z.boolean(),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  updated_by: z.string().nullable(),
-});
 const attachmentParams = issueParams.extend({ attachment_id: z.uuid() });
 
 export function attachmentsRoutes(app: App, { attachments, config }: Services) {

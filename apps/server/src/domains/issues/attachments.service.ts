@@ -1,3 +1,4 @@
+import type { IssueAttachment } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { fileTypeFromBuffer } from 'file-type';
@@ -40,6 +41,11 @@ export function createAttachmentsService(db: Db, deps: { issues: IssuesService; 
   return {
     async list(slug: string, project: ProjectAccess, user: UserRow, issueId: string) {
       await deps.issues.assertVisible(project, user, issueId);
+      return this.listOfVisibleIssue(slug, issueId);
+    },
+
+    /** The files of a work item whose visibility the caller has already checked (detail expansions). */
+    async listOfVisibleIssue(slug: string, issueId: string): Promise<IssueAttachment[]> {
       return (await listAttachments(db, issueId)).map((row) => present(row, slug));
     },
 

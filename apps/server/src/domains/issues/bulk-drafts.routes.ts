@@ -1,5 +1,7 @@
 import {
   createIssueBodySchema,
+  issueDetailExpandedSchema,
+  issueDetailQuerySchema,
   issueDetailSchema,
   issueRowSchema,
   listIssuesQuerySchema,
@@ -32,7 +34,10 @@ const bulkProperties = updateIssueBodySchema
     module_ids: z.array(z.uuid()).max(0, 'Modules are not available yet').optional(),
   });
 
-export function bulkDraftsRoutes(app: App, { issues, archive, projects, issueSearch }: Services) {
+export function bulkDraftsRoutes(
+  app: App,
+  { issues, issueExpansions, archive, projects, issueSearch }: Services,
+) {
   const base = '/api/workspaces/:slug/projects/:project_id';
 
   app.post(
@@ -187,7 +192,8 @@ export function bulkDraftsRoutes(app: App, { issues, archive, projects, issueSea
       schema: {
         tags: ['issues'],
         params: slugParams.extend({ key: z.string().max(40) }),
-        response: { 200: issueDetailSchema },
+        querystring: issueDetailQuerySchema,
+        response: { 200: issueDetailExpandedSchema },
       },
     },
     async (request) => {
@@ -195,7 +201,13 @@ export function bulkDraftsRoutes(app: App, { issues, archive, projects, issueSea
       if (!match) throw new AppError('not_found', 'Issue not found');
       const access = accessOf(request);
       const project = await projects.accessByIdentifier(access, match[1]!);
-      return issues.getBySequence(project, userOf(request), Number(match[2]));
+      return issueExpansions.getBySequence(
+        access,
+        project,
+        userOf(request),
+        Number(match[2]),
+        request.query.expand,
+      );
     },
   );
 }

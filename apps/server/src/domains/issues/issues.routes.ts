@@ -1,5 +1,7 @@
 import {
   createIssueBodySchema,
+  issueDetailExpandedSchema,
+  issueDetailQuerySchema,
   issueDetailSchema,
   issueListQuerySchema,
   issueRowSchema,
@@ -8,7 +10,7 @@ import {
 } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { z } from 'zod';
-import { projectOf, userOf } from '../../platform/http/hooks.ts';
+import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { projectConfig, projectParams } from '../projects/projects.routes.ts';
@@ -16,7 +18,7 @@ import { projectConfig, projectParams } from '../projects/projects.routes.ts';
 const TAGS = ['issues'];
 export const issueParams = projectParams.extend({ issue_id: z.uuid() });
 
-export function issuesRoutes(app: App, { issues }: Services) {
+export function issuesRoutes(app: App, { issues, issueExpansions }: Services) {
   const base = '/api/workspaces/:slug/projects/:project_id/issues';
 
   app.get(
@@ -61,9 +63,21 @@ export function issuesRoutes(app: App, { issues }: Services) {
     `${base}/:issue_id/`,
     {
       config: projectConfig(ROLE.GUEST),
-      schema: { tags: TAGS, params: issueParams, response: { 200: issueDetailSchema } },
+      schema: {
+        tags: TAGS,
+        params: issueParams,
+        querystring: issueDetailQuerySchema,
+        response: { 200: issueDetailExpandedSchema },
+      },
     },
-    (request) => issues.get(projectOf(request), userOf(request), request.params.issue_id),
+    (request) =>
+      issueExpansions.get(
+        accessOf(request),
+        projectOf(request),
+        userOf(request),
+        request.params.issue_id,
+        request.query.expand,
+      ),
   );
 
   // Members edit any work item; lower roles only their own (checked by the service after visibility).

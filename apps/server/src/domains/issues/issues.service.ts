@@ -1,6 +1,7 @@
 import type {
   CreateIssueBody,
   IssueDetail,
+  IssueParent,
   IssueRow,
   ListIssuesQuery,
   Paginated,
@@ -271,6 +272,19 @@ export function createIssuesService(
       const issueId = await findIssueIdBySequence(db, project.project.id, sequenceId);
       if (!issueId) throw issueNotFound();
       return this.get(project, user, issueId);
+    },
+
+    /** A parent work item in brief (`expand=parent`); null when it is gone or not visible to the caller. */
+    async parentOf(
+      project: ProjectAccess,
+      user: UserRow,
+      parentId: string | null,
+    ): Promise<IssueParent | null> {
+      if (!parentId) return null;
+      const parent = await findIssue(db, project.project.id, parentId);
+      if (!parent || !isVisible(parent, project, user, false)) return null;
+      const { id, name, sequence_id, project_id, state_id, priority } = parent;
+      return { id, name, sequence_id, project_id, state_id, priority };
     },
 
     /** Property changes of a visible work item (api.md §5.13), oldest first. */

@@ -1,4 +1,4 @@
-import { userLiteSchema } from '@kite/shared/contracts';
+import { issueRelationsSchema, linkSchema, relationRowSchema } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
@@ -8,31 +8,6 @@ import { projectConfig } from '../projects/projects.routes.ts';
 import { issueParams } from './issues.routes.ts';
 import { RELATION_TYPES } from './relations.service.ts';
 
-const linkSchema = z.object({
-  id: z.string(),
-  issue_id: z.string(),
-  title: z.string().nullable(),
-  url: z.string(),
-  metadata: z.record(z.string(), z.unknown()),
-  created_by: z.string().nullable(),
-  created_by_detail: userLiteSchema.nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const relationRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  sequence_id: z.number(),
-  project_id: z.string(),
-  state_id: z.string(),
-  priority: z.string(),
-  assignee_ids: z.array(z.string()),
-  relation_type: z.string(),
-  created_at: z.string(),
-  created_by: z.string().nullable(),
-  updated_at: z.string(),
-  updated_by: z.string().nullable(),
-});
 const linkParams = issueParams.extend({ link_id: z.uuid() });
 const relatedParams = issueParams.extend({ related_issue_id: z.uuid() });
 
@@ -115,7 +90,7 @@ export function linksRelationsRoutes(app: App, { links, relations }: Services) {
       schema: {
         tags: ['relations'],
         params: issueParams,
-        response: { 200: z.record(z.string(), z.array(relationRowSchema)) },
+        response: { 200: issueRelationsSchema },
       },
     },
     (request) => relations.list(projectOf(request), userOf(request), request.params.issue_id),

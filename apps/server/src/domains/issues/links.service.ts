@@ -1,3 +1,4 @@
+import type { IssueLink } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
@@ -61,6 +62,11 @@ export function createLinksService(db: Db, deps: { issues: IssuesService }) {
   return {
     async list(project: ProjectAccess, user: UserRow, issueId: string) {
       await deps.issues.assertVisible(project, user, issueId);
+      return this.listOfVisibleIssue(project, user, issueId);
+    },
+
+    /** The links of a work item whose visibility the caller has already checked (detail expansions). */
+    async listOfVisibleIssue(project: ProjectAccess, user: UserRow, issueId: string): Promise<IssueLink[]> {
       const rows = await listLinks(db, issueId);
       return rows.map((r) => present(r.link, r.creator, withEmail(project, user, r.creator)));
     },

@@ -81,6 +81,9 @@ export function createRelationsService(
       return grouped(issueId);
     },
 
+    /** The relations of a work item whose visibility the caller has already checked (detail expansions). */
+    listOfVisibleIssue: (issueId: string) => grouped(issueId),
+
     /** Relates this work item to others in any project of the workspace the caller is a member of. */
     async create(
       access: WorkspaceAccess,

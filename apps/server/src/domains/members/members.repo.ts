@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import {
   type UserRow,
@@ -43,6 +43,16 @@ export function listActiveMembers(db: Executor, workspaceId: string): Promise<Me
     .innerJoin(users, eq(users.id, workspaceMembers.member_id))
     .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.is_active, true)))
     .orderBy(workspaceMembers.created_at);
+}
+
+/** Users among `userIds` who are or were members of the workspace (former members keep their name). */
+export function listMemberUsers(db: Executor, workspaceId: string, userIds: string[]): Promise<UserRow[]> {
+  return db
+    .select({ user: users })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.member_id))
+    .where(and(eq(workspaceMembers.workspace_id, workspaceId), inArray(workspaceMembers.member_id, userIds)))
+    .then((rows) => rows.map((r) => r.user));
 }
 
 export async function findActiveMember(

@@ -1,9 +1,10 @@
-import type { WorkspaceMember, WorkspaceMemberMe } from '@kite/shared/contracts';
+import type { UserLite, WorkspaceMember, WorkspaceMemberMe } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import type { UserRow, WorkspaceMemberRow, workspaceMembers } from '../../platform/db/schema.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
+import { presentUserLite } from '../users/users.presenter.ts';
 import { canGrantRole, keepsAnAdmin } from './members.policy.ts';
 import { presentMember, presentMemberMe } from './members.presenter.ts';
 import {
@@ -15,6 +16,7 @@ import {
   insertMember,
   listActiveMembers,
   listAdminWorkspaceIds,
+  listMemberUsers,
   lockWorkspaceMembership,
   type MemberWithUser,
   updateMemberRow,
@@ -69,6 +71,16 @@ export function createMembersService(db: Db) {
     async list(access: WorkspaceAccess, actor: UserRow): Promise<WorkspaceMember[]> {
       const rows = await listActiveMembers(db, access.workspace.id);
       return rows.map((row) => present(access, actor, row));
+    },
+
+    /** UserLite of workspace users (e.g. a work item's assignees), in the order given; unknown ids are left out. */
+    async userLites(access: WorkspaceAccess, actor: UserRow, userIds: string[]): Promise<UserLite[]> {
+      if (userIds.length === 0) return [];
+      const byId = new Map((await listMemberUsers(db, access.workspace.id, userIds)).map((u) => [u.id, u]));
+      return userIds.flatMap((id) => {
+        const user = byId.get(id);
+        return user ? [presentUserLite(user, isAdmin(access) || user.id === actor.id)] : [];
+      });
     },
 
     async get(access: WorkspaceAccess, actor: UserRow, memberId: string): Promise<WorkspaceMember> {
