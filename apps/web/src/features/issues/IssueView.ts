@@ -14,7 +14,7 @@ import { makeAutoObservable, observable } from 'mobx';
 import type { RootStore } from '../../app/RootStore.ts';
 import { toastError } from '../../ui/toast.ts';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
-import { formatDay, rangeParams } from './layouts/calendar/dates.ts';
+import { formatDay, rangeParams } from './layouts/calendar/range.ts';
 import {
   ALL_GROUP,
   effectiveGrouping,
