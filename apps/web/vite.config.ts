@@ -45,6 +45,9 @@ export default defineConfig({
     sourcemap: true,
     // scripts/critical-js.mjs reads the chunk graph from dist/.vite/manifest.json.
     manifest: true,
+    // terser packs the board's critical path ~3 % smaller than esbuild's minifier (quality.md U3).
+    minify: 'terser',
+    terserOptions: { format: { comments: false } },
     rollupOptions: {
       output: {
         // Libraries change less often than the app: a separate file stays cached across releases.
