@@ -148,7 +148,9 @@ export class IssueView {
       displayFilters: df,
       perPage: subGroupBy ? SUB_GROUPED_PER_PAGE : PER_PAGE[df.layout],
       extra:
-        df.layout === 'calendar' ? rangeParams(this.calendarDate, df.calendar?.layout ?? 'month') : undefined,
+        df.layout === 'calendar'
+          ? rangeParams(this.calendarDate, df.calendar?.layout ?? 'month', this.filters.target_date)
+          : undefined,
     };
   }
 

@@ -37,6 +37,10 @@ describe('calendar date maths', () => {
     expect(weekdayNames(false)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
     expect(weekdayNames(true)[0]).toBe('Sun');
     expect(rangeParams('2026-11-23', 'week')).toEqual({ target_date: '2026-11-22;after,2026-11-28;before' });
+    // The user's own due-date filter still applies (terms are AND-ed).
+    expect(rangeParams('2026-11-23', 'week', ['2026-11-25;after'])).toEqual({
+      target_date: '2026-11-25;after,2026-11-22;after,2026-11-28;before',
+    });
     // February 2026: Feb 1 is a Sunday, Feb 28 a Saturday — exactly four weeks.
     expect(rangeParams('2026-02-10', 'month')).toEqual({ target_date: '2026-02-01;after,2026-02-28;before' });
   });

@@ -72,7 +72,12 @@ export function visibleRange(anchor: string, layout: CalendarLayout): { from: st
 }
 
 /** The list params (api.md §5.3 date terms) asking only for items due in the visible range. */
-export function rangeParams(anchor: string, layout: CalendarLayout): Record<string, string> {
+export function rangeParams(
+  anchor: string,
+  layout: CalendarLayout,
+  /** The user's own due-date filter terms: date terms are AND-ed, so both apply. */
+  filterTerms: readonly string[] | null = null,
+): Record<string, string> {
   const { from, to } = visibleRange(anchor, layout);
-  return { target_date: `${from};after,${to};before` };
+  return { target_date: [...(filterTerms ?? []), `${from};after`, `${to};before`].join(',') };
 }

@@ -221,7 +221,7 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
                     id={id}
                     row={v.index}
                     columns={columns}
-                    active={active?.row === v.index ? active.col : null}
+                    active={active?.row === v.index ? active.col : !active && v.index === 0 ? 0 : null}
                     selected={selected.has(id)}
                     onToggle={() => toggle(id)}
                     onActivate={(col) => activate(v.index, col)}
@@ -311,11 +311,8 @@ const SheetRow = observer(function SheetRow({
   const issue = view.issue(id);
   if (!issue) return null;
   const key = view.issueKey(issue);
-  const cellClass = (col: number) =>
-    clsx(
-      'flex h-full items-center border-r border-b border-border px-2 outline-none',
-      active === col && 'ring-2 ring-focus ring-inset',
-    );
+  const cellClass = () =>
+    'flex h-full items-center border-r border-b border-border px-2 outline-none focus:ring-2 focus:ring-focus focus:ring-inset';
   return (
     // biome-ignore lint/a11y: a virtualised ARIA grid of divs (a table cannot hold absolutely placed rows)
     <div
@@ -334,7 +331,7 @@ const SheetRow = observer(function SheetRow({
         data-issue-id={id}
         onFocus={() => onActivate(0)}
         className={clsx(
-          cellClass(0),
+          cellClass(),
           'sticky left-0 z-10 gap-2 px-3',
           selected ? 'bg-primary-soft' : 'bg-canvas group-hover:bg-surface',
         )}
@@ -371,7 +368,7 @@ const SheetRow = observer(function SheetRow({
           data-column={column.id}
           onFocus={() => onActivate(i + 1)}
           onClick={() => onActivate(i + 1)}
-          className={clsx(cellClass(i + 1), selected ? 'bg-primary-soft/60' : 'group-hover:bg-surface')}
+          className={clsx(cellClass(), selected ? 'bg-primary-soft/60' : 'group-hover:bg-surface')}
           style={{ width: column.width, minWidth: column.width }}
         >
           <Cell
