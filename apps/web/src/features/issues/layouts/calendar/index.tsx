@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ChevronLeft, ChevronRight, Plus, RotateCw } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type DragEvent, useState } from 'react';
 import { Button, IconButton } from '../../../../ui/Button.tsx';
@@ -9,6 +9,7 @@ import type { IssueView } from '../../IssueView.ts';
 import { StateDot } from '../../properties/PropertyMenus.tsx';
 import { ALL_GROUP, isOverdue } from '../../store/displayFilters.ts';
 import type { Issue } from '../../store/IssueStore.ts';
+import { ErrorBar } from '../ErrorBar.tsx';
 import type { LayoutProps } from '../registry.ts';
 import {
   type CalendarLayout,
@@ -112,17 +113,7 @@ const CalendarLayoutView = observer(function CalendarLayoutView({ view }: Layout
           </fieldset>
         </div>
       </div>
-      {list?.error && (
-        <div
-          role="alert"
-          className="flex items-center gap-2 border-b border-danger/40 bg-danger/10 px-4 py-1.5 text-xs text-danger"
-        >
-          The work items of this period could not be loaded: {list.error}
-          <Button variant="ghost" size="sm" onClick={() => void view.fetch()}>
-            <RotateCw className="size-3" aria-hidden /> Try again
-          </Button>
-        </div>
-      )}
+      <ErrorBar view={view} what="The work items of this period" />
       {/* biome-ignore lint/a11y: a virtualised ARIA grid of divs (a table cannot hold absolutely placed rows) */}
       <div className="flex min-h-0 flex-1 flex-col overflow-auto" role="grid" aria-label="Calendar">
         {/* biome-ignore lint/a11y: a virtualised ARIA grid of divs (a table cannot hold absolutely placed rows) */}

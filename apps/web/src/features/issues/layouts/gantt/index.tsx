@@ -8,6 +8,7 @@ import { StateDot } from '../../properties/PropertyMenus.tsx';
 import { ALL_GROUP, isOverdue } from '../../store/displayFilters.ts';
 import type { Issue } from '../../store/IssueStore.ts';
 import { addDays, daysBetween, formatDay, parseDay } from '../calendar/dates.ts';
+import { ErrorBar } from '../ErrorBar.tsx';
 import type { LayoutProps } from '../registry.ts';
 import { useBoardVirtualizer } from '../virtual.ts';
 import {
@@ -106,6 +107,7 @@ const GanttLayout = observer(function GanttLayout({ view }: LayoutProps) {
           </fieldset>
         </div>
       </div>
+      <ErrorBar view={view} what="The work items" />
       <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto" data-testid="gantt-scroll">
         <div
           className="relative"

@@ -22,6 +22,7 @@ import {
 import { QuickAdd } from '../../QuickAdd.tsx';
 import { ALL_GROUP, isOverdue, isoDate } from '../../store/displayFilters.ts';
 import type { Issue } from '../../store/IssueStore.ts';
+import { ErrorBar } from '../ErrorBar.tsx';
 import type { LayoutProps } from '../registry.ts';
 import { useBoardVirtualizer } from '../virtual.ts';
 import { BulkBar } from './BulkBar.tsx';
@@ -163,6 +164,7 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
 
   return (
     <div className="flex h-full flex-col" data-testid="spreadsheet-layout">
+      <ErrorBar view={view} what="The work items" />
       {selectedIds.length > 0 && (
         <BulkBar view={view} selected={selectedIds} onClear={() => setSelected(new Set())} />
       )}

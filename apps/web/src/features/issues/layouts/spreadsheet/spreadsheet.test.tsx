@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../../test/fakeApi.ts';
-import { makeIssue } from '../../../../test/issueFixtures.ts';
+import { envelope, makeIssue } from '../../../../test/issueFixtures.ts';
 import { renderApp } from '../../../../test/renderApp.tsx';
 import { issueQueries, P, setupLayout, URL } from '../layoutTestkit.ts';
 import { nextOrderBy, sortDirection } from './columns.ts';
@@ -95,5 +95,34 @@ describe('spreadsheet layout', { timeout: 20_000 }, () => {
       }),
     );
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Priority: Medium' })).toHaveLength(2));
+  });
+
+  it('deletes the selected rows after a confirmation (admins only)', async () => {
+    setupLayout({ layout: 'spreadsheet' }, rows());
+    fakeApi.on('POST', `${P}/bulk-delete-issues/`, null);
+    renderApp(URL);
+    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select MOB-1' }));
+    await userEvent.click(
+      within(screen.getByRole('toolbar', { name: 'Bulk actions' })).getByRole('button', { name: /Delete/ }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Delete 1 work item?' });
+    fakeApi.on('GET', `${P}/issues/`, envelope([rows()[1]!]));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(fakeApi.callsTo('POST', `${P}/bulk-delete-issues/`)[0]!.body).toEqual({ issue_ids: ['i1'] }),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'MOB-1 Fix login' })).toBeNull());
+    expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull();
+  });
+
+  it('offers members bulk edits but not delete', async () => {
+    setupLayout({ layout: 'spreadsheet' }, rows(), 15);
+    renderApp(URL);
+    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select MOB-2' }));
+    const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+    expect(within(bar).getByRole('button', { name: 'Set state of the selected' })).toBeTruthy();
+    expect(within(bar).queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 });
