@@ -145,6 +145,9 @@ test('issue layouts: spreadsheet cell edit survives a reload, calendar drag to a
   const body = (await moved).request().postDataJSON() as { start_date: string; target_date: string };
   expect(body).toEqual({ start_date: dayOfMonth(10), target_date: dayOfMonth(16) });
   await snap(page, 'layouts-gantt');
+  await gantt.getByRole('button', { name: 'week', exact: true }).click();
+  await snap(page, 'layouts-gantt-week');
+  await gantt.getByRole('button', { name: 'day', exact: true }).click();
 
   // ---- the same three in the dark theme ----
   await page.goto('/settings/profile/preferences');

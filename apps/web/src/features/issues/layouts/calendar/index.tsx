@@ -85,6 +85,16 @@ const CalendarLayoutView = observer(function CalendarLayoutView({ view }: Layout
         {list?.loaded && !list.loader && shownCount === 0 && !list.error && (
           <span className="text-xs text-fg-subtle">No work items due in this {settings.layout}</span>
         )}
+        {list?.hasMore(ALL_GROUP) && (
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={list.cell(ALL_GROUP)?.loading}
+            onClick={() => view.loadMore(ALL_GROUP)}
+          >
+            Showing {list.issueIds(ALL_GROUP).length} of {list.totalCount} — load more
+          </Button>
+        )}
         <div className="ml-auto flex items-center gap-3">
           <label className="flex cursor-pointer items-center gap-1.5 text-xs text-fg-muted">
             <input
