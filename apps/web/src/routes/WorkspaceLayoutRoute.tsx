@@ -4,6 +4,7 @@ import { requireOnboarded } from '../app/guards.ts';
 import { NotFoundScreen } from '../app/NotFoundScreen.tsx';
 import { useStores } from '../app/StoresContext.tsx';
 import { Sidebar } from '../features/app-shell/Sidebar.tsx';
+import { CommandPaletteHost } from '../features/command-palette/CommandPaletteHost.tsx';
 import { ApiError } from '../lib/api.ts';
 import { PageLoader } from '../ui/Spinner.tsx';
 import { authedRoute } from './authedRoute.ts';
@@ -52,6 +53,7 @@ function WorkspaceLayout() {
       <div className="flex min-w-0 flex-1 flex-col overflow-hidden bg-canvas">
         <Outlet />
       </div>
+      <CommandPaletteHost key={workspace.slug} slug={workspace.slug} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { registerCommands, takeBoardAction } from '../command-palette/registry.ts';
 import type { IssueView, PropertyMenu } from './IssueView.ts';
 
 /** One thing the board can do, by keyboard here and by a command palette later. */
@@ -86,8 +87,26 @@ function ignored(event: KeyboardEvent): boolean {
   return !!target.closest('[role="menu"], [role="dialog"], [role="listbox"]');
 }
 
-/** Runs the board's actions from the keyboard while the screen is mounted. */
+/**
+ * Runs the board's actions from the keyboard while the screen is mounted, and offers the ones
+ * that apply to the command palette (which may have asked for one before navigating here).
+ */
 export function useIssueShortcuts(view: IssueView): void {
+  useEffect(() => {
+    const unregister = registerCommands('board', () =>
+      ISSUE_ACTIONS.filter((action) => action.enabled(view)).map((action) => ({
+        id: action.id,
+        title: action.title,
+        group: 'Actions',
+        keys: action.keys,
+        run: () => action.run(view),
+      })),
+    );
+    const requested = ISSUE_ACTIONS.find((action) => action.id === takeBoardAction());
+    if (requested?.enabled(view)) requested.run(view);
+    return unregister;
+  }, [view]);
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (ignored(event)) return;

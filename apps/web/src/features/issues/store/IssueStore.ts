@@ -65,6 +65,11 @@ export class IssueStore {
     return this.issues.has(id);
   }
 
+  /** Every issue the client knows (the command palette's instant matches read them). */
+  values(): IterableIterator<Issue> {
+    return this.issues.values();
+  }
+
   get size(): number {
     return this.issues.size;
   }
