@@ -216,6 +216,11 @@ export function buildOrderBy(raw: string | undefined): SQL {
   }
   const expression = ORDER_EXPRESSIONS[key] ?? sql.raw(`i.${key}`);
   const direction = sql.raw(descending ? 'desc nulls last' : 'asc nulls last');
+  // Manual order (never null) breaks ties by id in the same direction, so either direction walks the
+  // board index (project, state, sort_order, id) instead of sorting the whole group.
+  if (key === 'sort_order') {
+    return descending ? sql`i.sort_order desc, i.id desc` : sql`i.sort_order asc, i.id asc`;
+  }
   return sql`${expression} ${direction}, i.created_at desc, i.id`;
 }
 
