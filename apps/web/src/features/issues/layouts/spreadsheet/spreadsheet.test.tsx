@@ -125,4 +125,20 @@ describe('spreadsheet layout', { timeout: 20_000 }, () => {
     expect(within(bar).getByRole('button', { name: 'Set state of the selected' })).toBeTruthy();
     expect(within(bar).queryByRole('button', { name: /Delete/ })).toBeNull();
   });
+
+  it('renders only a screenful of thousands of rows and asks for the next page near the end', async () => {
+    const many = Array.from({ length: 100 }, (_, i) =>
+      makeIssue(`i${i}`, { name: `Item ${i}`, sequence_id: i + 1 }),
+    );
+    setupLayout({ layout: 'spreadsheet' }, []);
+    fakeApi.on('GET', `${P}/issues/`, envelope(many, 5000, true));
+    renderApp(URL);
+    await screen.findByRole('button', { name: 'MOB-1 Item 0' }, { timeout: 5000 });
+    expect(screen.getAllByTestId('sheet-row').length).toBeLessThan(60);
+    expect(screen.getByRole('grid', { name: 'Work items' }).getAttribute('aria-rowcount')).toBe('5001');
+    const grid = screen.getByRole('grid', { name: 'Work items' });
+    grid.scrollTop = 100 * 40;
+    fireEvent.scroll(grid);
+    await waitFor(() => expect(issueQueries().some((q) => q.get('cursor') === '100:1:0')).toBe(true));
+  });
 });
