@@ -189,7 +189,9 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
           value={query}
           onValueChange={onQuery}
           placeholder={searchOnly ? 'Search work items…' : 'Type a command or search work items…'}
-          className="h-12 min-w-0 flex-1 bg-transparent text-sm text-fg outline-none placeholder:text-fg-subtle"
+          className="h-12 min-w-0 flex-1 bg-transparent text-sm text-fg placeholder:text-fg-subtle"
+          // The global focus ring (unlayered CSS) would box the field inside the dialog's own frame.
+          style={{ outline: 'none' }}
         />
         {search.loading && <Spinner size="sm" label="Searching" />}
       </div>
