@@ -1,4 +1,13 @@
-import type { IssueDetail, IssueRow, Paginated, State } from '@kite/shared/contracts';
+import type {
+  IssueAttachment,
+  IssueComment,
+  IssueDetail,
+  IssueLink,
+  IssueRow,
+  Paginated,
+  RelationRow,
+  State,
+} from '@kite/shared/contracts';
 
 const T = '2026-01-01T00:00:00.000Z';
 
@@ -44,6 +53,98 @@ export function makeIssueDetail(id: string, overrides: Partial<IssueDetail> = {}
     workspace_id: 'w1',
     external_source: null,
     external_id: null,
+    ...overrides,
+  };
+}
+
+/** A comment on work item i1 by `actor`. */
+export function makeComment(id: string, html: string, actor = 'u1'): IssueComment {
+  return {
+    id,
+    issue: 'i1',
+    project: 'p1',
+    workspace: 'w1',
+    actor,
+    actor_detail: {
+      id: actor,
+      first_name: '',
+      last_name: '',
+      display_name: actor,
+      avatar: null,
+      avatar_url: null,
+      is_bot: false,
+    },
+    comment_html: html,
+    comment_stripped: html.replace(/<[^>]*>/g, ''),
+    access: 'INTERNAL',
+    attachments: [],
+    parent: null,
+    edited_at: null,
+    comment_reactions: [],
+    external_source: null,
+    external_id: null,
+    created_at: T,
+    updated_at: T,
+    created_by: actor,
+    updated_by: null,
+  };
+}
+
+/** A link of work item i1. */
+export function makeLink(id: string, url: string): IssueLink {
+  return {
+    id,
+    issue_id: 'i1',
+    title: null,
+    url,
+    metadata: {},
+    created_by: 'u1',
+    created_by_detail: null,
+    created_at: T,
+    updated_at: T,
+  };
+}
+
+/** A file attached to work item i1. */
+export function makeAttachment(
+  id: string,
+  name: string,
+  overrides: Partial<IssueAttachment> = {},
+): IssueAttachment {
+  return {
+    id,
+    issue_id: 'i1',
+    project_id: 'p1',
+    attributes: { name, type: 'text/plain', size: 5 },
+    asset_url: `/download/${id}`,
+    is_uploaded: true,
+    created_by: 'u1',
+    created_at: T,
+    updated_at: T,
+    updated_by: null,
+    ...overrides,
+  };
+}
+
+/** A work item related to i1 (`id` is the related item's). */
+export function makeRelationRow(
+  id: string,
+  relationType: string,
+  overrides: Partial<RelationRow> = {},
+): RelationRow {
+  return {
+    id,
+    name: id,
+    sequence_id: 1,
+    project_id: 'p1',
+    state_id: 's1',
+    priority: 'none',
+    assignee_ids: [],
+    relation_type: relationType,
+    created_at: T,
+    created_by: null,
+    updated_at: T,
+    updated_by: null,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import type { IssueComment } from '@kite/shared/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { History, MessageSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
@@ -15,7 +16,7 @@ import { formatDateTime, formatDay, timeAgo, userName } from './parts.tsx';
 import { Reactions } from './Reactions.tsx';
 import type { IssueDetailStore } from './store/IssueDetailStore.ts';
 import { groupReactions } from './store/ReactionStore.ts';
-import type { IssueActivity, IssueComment } from './types.ts';
+import type { IssueActivity } from './types.ts';
 
 type Filter = 'all' | 'comments' | 'updates';
 

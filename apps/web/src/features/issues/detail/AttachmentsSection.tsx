@@ -1,3 +1,4 @@
+import type { IssueAttachment } from '@kite/shared/contracts';
 import { Download, FileText, Paperclip, Trash2, Upload, X } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type DragEvent, useRef, useState } from 'react';
@@ -6,7 +7,6 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toastError, withErrorToast } from '../../../ui/toast.ts';
 import { fileSize, SectionTitle, timeAgo } from './parts.tsx';
 import type { IssueDetailStore } from './store/IssueDetailStore.ts';
-import type { IssueAttachment } from './types.ts';
 
 /** Files of the work item: upload (button or drop) with progress, download, delete after confirming. */
 export const AttachmentsSection = observer(function AttachmentsSection({

@@ -1,3 +1,4 @@
+import type { IssueLink } from '@kite/shared/contracts';
 import { Link2, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -11,7 +12,6 @@ import { toastError, withErrorToast } from '../../../ui/toast.ts';
 import { SectionTitle, timeAgo, userName } from './parts.tsx';
 import type { IssueDetailStore } from './store/IssueDetailStore.ts';
 import { linkUrlError } from './store/LinkStore.ts';
-import type { IssueLink } from './types.ts';
 
 const hostOf = (url: string) => {
   try {

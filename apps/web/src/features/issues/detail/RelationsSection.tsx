@@ -1,3 +1,4 @@
+import type { RelationRow } from '@kite/shared/contracts';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, Plus, X } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
@@ -7,7 +8,7 @@ import { toastError, withErrorToast } from '../../../ui/toast.ts';
 import { IssuePickerDialog } from './IssuePickerDialog.tsx';
 import { SectionTitle, StateIcon } from './parts.tsx';
 import type { IssueDetailStore } from './store/IssueDetailStore.ts';
-import { RELATION_LABELS, RELATION_TYPES, type RelationRow, type RelationType } from './types.ts';
+import { RELATION_LABELS, RELATION_TYPES, type RelationType } from './types.ts';
 
 /** Relations by type (relates to, blocked by / blocking, duplicate, start / finish before / after). */
 export const RelationsSection = observer(function RelationsSection({ detail }: { detail: IssueDetailStore }) {

@@ -5,12 +5,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootStore } from '../../../app/RootStore.ts';
 import { fakeApi } from '../../../test/fakeApi.ts';
 import { makeMember, makeProject, makeUser } from '../../../test/fixtures.ts';
-import { makeIssueDetail } from '../../../test/issueFixtures.ts';
+import { makeComment, makeIssueDetail } from '../../../test/issueFixtures.ts';
 import { renderInRouter } from '../../../test/renderInRouter.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { commentHtmlToText, commentTextToHtml, renderCommentHtml } from './mentions.ts';
 import { IssueDetailStore } from './store/IssueDetailStore.ts';
-import type { IssueComment } from './types.ts';
 
 vi.mock('../../../lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api.ts')>()),
@@ -18,7 +17,6 @@ vi.mock('../../../lib/api.ts', async (importOriginal) => ({
 }));
 
 const BEA = { id: 'user-m2', display_name: 'bea' };
-const T = '2026-01-01T00:00:00.000Z';
 const I = '/api/workspaces/acme/projects/p1/issues/i1/';
 
 describe('mention markup', () => {
@@ -44,27 +42,6 @@ describe('mention markup', () => {
   });
 });
 
-function comment(id: string, html: string): IssueComment {
-  return {
-    id,
-    issue: 'i1',
-    project: 'p1',
-    workspace: 'w1',
-    actor: 'u1',
-    actor_detail: null,
-    comment_html: html,
-    comment_stripped: '',
-    access: 'INTERNAL',
-    parent: null,
-    edited_at: null,
-    comment_reactions: [],
-    created_at: T,
-    updated_at: T,
-    created_by: 'u1',
-    updated_by: null,
-  };
-}
-
 async function setup() {
   fakeApi.on('GET', '/api/workspaces/acme/members/', [
     makeMember('m1', 20, 'Ada'),
@@ -75,7 +52,7 @@ async function setup() {
     { id: 'pm2', member: 'user-m2', role: 15, is_active: true },
   ]);
   fakeApi.on('GET', `${I}comments/`, [
-    comment(
+    makeComment(
       'c1',
       '<p>Over to <mention-component entity_name="user_mention" entity_identifier="user-m2" label="old"></mention-component></p>',
     ),
@@ -113,7 +90,7 @@ describe('comments in the activity timeline', () => {
     );
     await root.projects.fetchProject('acme', 'p1');
     fakeApi.on('POST', `${I}comments/`, (body) => ({
-      ...comment('c2', (body as { comment_html: string }).comment_html),
+      ...makeComment('c2', (body as { comment_html: string }).comment_html),
       created_at: '2026-01-02T00:00:00.000Z',
     }));
     const user = userEvent.setup();

@@ -1,36 +1,11 @@
-import type { UserLite } from '@kite/shared/contracts';
+import type { RelationRow, UserLite } from '@kite/shared/contracts';
 
-/** The wire shapes of the per-issue collections (api.md §5.7–§5.13). */
+/**
+ * Web-only types of the work-item detail. The wire shapes of its parts (reactions, comments,
+ * links, attachments, relation rows) are the shared contracts' (`issue-parts.ts`).
+ */
 
-export interface Reaction {
-  id: string;
-  actor: string;
-  reaction: string;
-  display_name: string;
-  issue?: string;
-  comment?: string;
-  created_at: string;
-}
-
-export interface IssueComment {
-  id: string;
-  issue: string;
-  project: string;
-  workspace: string;
-  actor: string;
-  actor_detail: UserLite | null;
-  comment_html: string;
-  comment_stripped: string;
-  access: string;
-  parent: string | null;
-  edited_at: string | null;
-  comment_reactions: Reaction[];
-  created_at: string;
-  updated_at: string;
-  created_by: string | null;
-  updated_by: string | null;
-}
-
+/** One entry of GET `{i}/history/` (api.md §5.13); not in the shared contracts. */
 export interface IssueActivity {
   id: string;
   verb: 'created' | 'updated' | 'deleted' | string;
@@ -42,31 +17,6 @@ export interface IssueActivity {
   actor_detail: UserLite | null;
   issue: string;
   created_at: string;
-}
-
-export interface IssueLink {
-  id: string;
-  issue_id: string;
-  title: string | null;
-  url: string;
-  metadata: Record<string, unknown>;
-  created_by: string | null;
-  created_by_detail: UserLite | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface IssueAttachment {
-  id: string;
-  issue_id: string;
-  project_id: string;
-  attributes: { name: string; type: string; size: number };
-  asset_url: string;
-  is_uploaded: boolean;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  updated_by: string | null;
 }
 
 export const RELATION_TYPES = [
@@ -92,25 +42,10 @@ export const RELATION_LABELS: Record<RelationType, string> = {
   finish_after: 'Finishes after',
 };
 
-export interface RelationRow {
-  /** The related issue's id. */
-  id: string;
-  name: string;
-  sequence_id: number;
-  project_id: string;
-  state_id: string;
-  priority: string;
-  assignee_ids: string[];
-  relation_type: string;
-  created_at: string;
-  created_by: string | null;
-  updated_at: string;
-  updated_by: string | null;
-}
-
+/** The relations by type, every type present (the wire answer may leave types out). */
 export type RelationMap = Record<RelationType, RelationRow[]>;
 
-/** One answer of GET `{p}/search-issues/`. */
+/** One answer of GET `{p}/search-issues/`; not in the shared contracts. */
 export interface IssueSearchResult {
   id: string;
   name: string;

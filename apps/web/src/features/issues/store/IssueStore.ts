@@ -1,4 +1,12 @@
-import type { CreateIssueBody, IssueDetail, IssueRow, UpdateIssueBody } from '@kite/shared/contracts';
+import type {
+  CreateIssueBody,
+  IssueDetail,
+  IssueDetailExpanded,
+  IssueExpansion,
+  IssueExpansions,
+  IssueRow,
+  UpdateIssueBody,
+} from '@kite/shared/contracts';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../../lib/api.ts';
 import { projectPath } from '../../projects/ProjectStore.ts';
@@ -108,21 +116,49 @@ export class IssueStore {
     }
   }
 
-  /** GET `{p}/issues/{id}/` (with the expansions the detail page wants). */
+  /**
+   * GET `{p}/issues/{id}/?expand=…`: the item goes into the store without its expansions,
+   * which are answered to the caller (the detail seeds its collections from them).
+   */
   async fetchDetail(
     slug: string,
     projectId: string,
     issueId: string,
-    expand = 'issue_reactions,issue_attachment,issue_link,parent',
-  ): Promise<Issue> {
-    const detail = await api.get<IssueDetail | undefined>(
-      `${issuePath(slug, projectId, issueId)}${expand ? `?expand=${encodeURIComponent(expand)}` : ''}`,
+    expand: readonly IssueExpansion[] = [],
+  ): Promise<IssueExpansions> {
+    const query = expand.length > 0 ? `?expand=${encodeURIComponent(expand.join(','))}` : '';
+    const answer = await api.get<IssueDetailExpanded | undefined>(
+      `${issuePath(slug, projectId, issueId)}${query}`,
     );
-    if (!detail) throw new Error('Issue not found');
+    if (!answer) throw new Error('Issue not found');
+    const {
+      issue_reactions,
+      issue_attachment,
+      issue_attachments,
+      issue_link,
+      parent,
+      issue_relation,
+      issue_related,
+      state,
+      labels,
+      assignees,
+      ...detail
+    } = answer;
     const before = this.issues.get(issueId);
     const after: Issue = { ...before, ...detail };
     runInAction(() => this.put(after));
-    return after;
+    return {
+      issue_reactions,
+      issue_attachment,
+      issue_attachments,
+      issue_link,
+      parent,
+      issue_relation,
+      issue_related,
+      state,
+      labels,
+      assignees,
+    };
   }
 
   /** The optimistic form of a patch: `state__group` follows `state_id`. */

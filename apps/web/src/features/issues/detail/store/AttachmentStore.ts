@@ -1,7 +1,7 @@
+import type { IssueAttachment } from '@kite/shared/contracts';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api, seg } from '../../../../lib/api.ts';
 import type { IssueStore } from '../../store/IssueStore.ts';
-import type { IssueAttachment } from '../types.ts';
 import { setCount } from './counts.ts';
 import { type IssueRef, issueBase, pendingId } from './IssueRef.ts';
 import { uploadFile } from './upload.ts';
@@ -47,14 +47,17 @@ export class AttachmentStore {
     return attachment.asset_url || `${this.base}${seg(attachment.id)}/download/`;
   }
 
+  /** The files as read (from the detail's `issue_attachment` expansion or the list endpoint). */
+  seed(attachments: IssueAttachment[]): void {
+    this.attachments = attachments;
+    this.loaded = true;
+    this.error = null;
+  }
+
+  /** GET the list again (the detail's expansion fills it on opening). */
   async fetch(): Promise<void> {
     try {
-      const rows = await api.get<IssueAttachment[]>(this.base);
-      runInAction(() => {
-        this.attachments = rows;
-        this.loaded = true;
-        this.error = null;
-      });
+      this.seed(await api.get<IssueAttachment[]>(this.base));
     } catch (error) {
       runInAction(() => {
         this.error = error instanceof Error ? error.message : 'The attachments could not be loaded';

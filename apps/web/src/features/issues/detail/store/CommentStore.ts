@@ -1,7 +1,7 @@
+import type { IssueComment, Reaction } from '@kite/shared/contracts';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api, seg } from '../../../../lib/api.ts';
 import { projectPath } from '../../../projects/ProjectStore.ts';
-import type { IssueComment, Reaction } from '../types.ts';
 import { type IssueRef, issueBase, pendingId } from './IssueRef.ts';
 
 /** The comments of one work item, oldest first; edits, deletes and reactions are optimistic. */

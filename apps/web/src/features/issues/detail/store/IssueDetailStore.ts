@@ -1,4 +1,12 @@
-import type { IssueRow, Project, State, UpdateIssueBody, UserLite } from '@kite/shared/contracts';
+import type {
+  IssueExpansion,
+  IssueParent,
+  IssueRow,
+  Project,
+  State,
+  UpdateIssueBody,
+  UserLite,
+} from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RootStore } from '../../../../app/RootStore.ts';
@@ -19,6 +27,18 @@ import { SubscriptionStore } from './SubscriptionStore.ts';
 
 export type DetailStatus = 'loading' | 'ready' | 'not-found' | 'error';
 
+/**
+ * What opening an item reads in its one detail request; comments, history, sub-issues and the
+ * lookups (states, labels, members) have their own reads.
+ */
+export const DETAIL_EXPANSIONS: readonly IssueExpansion[] = [
+  'issue_reactions',
+  'issue_attachment',
+  'issue_link',
+  'issue_relation',
+  'parent',
+];
+
 /** Overdue (spec §5): a target date on or before today while the state group is not completed or cancelled. */
 export function isOverdue(
   issue: Pick<IssueRow, 'target_date' | 'state__group'>,
@@ -37,6 +57,8 @@ export function isOverdue(
 export class IssueDetailStore {
   status: DetailStatus = 'loading';
   error: string | null = null;
+  /** The parent in brief from the `parent` expansion, for when the IssueStore lacks its row. */
+  parentBrief: IssueParent | null = null;
 
   readonly comments: CommentStore;
   readonly activity: ActivityStore;
@@ -172,9 +194,11 @@ export class IssueDetailStore {
       .sort((a, b) => a.display_name.localeCompare(b.display_name));
   }
 
-  get parent(): Issue | undefined {
+  /** The parent's name and number: its row when the IssueStore has it, else the expansion's brief. */
+  get parent(): Pick<Issue, 'id' | 'name' | 'sequence_id'> | undefined {
     const id = this.issue?.parent_id;
-    return id ? this.root.issues.get(id) : undefined;
+    if (!id) return undefined;
+    return this.root.issues.get(id) ?? (this.parentBrief?.id === id ? this.parentBrief : undefined);
   }
 
   /** The points of the project's active estimate (empty when the project has none). */
@@ -192,15 +216,30 @@ export class IssueDetailStore {
 
   // ---- loading ----
 
-  /** Fetches the item, then (in parallel) its collections and the lookups its properties need. */
+  /**
+   * One detail request with the expansions (reactions, attachments, links, relations, parent)
+   * seeds those stores; then, in parallel, comments, history, sub-issues and the lookups.
+   */
   async load(): Promise<void> {
     this.disposed = false;
     if (!this.issue) this.status = 'loading';
     try {
-      await this.root.issues.fetchDetail(this.ref.slug, this.ref.projectId, this.ref.issueId);
+      const parts = await this.root.issues.fetchDetail(
+        this.ref.slug,
+        this.ref.projectId,
+        this.ref.issueId,
+        DETAIL_EXPANSIONS,
+      );
       runInAction(() => {
         this.status = 'ready';
         this.error = null;
+        this.reactions.seed(parts.issue_reactions ?? []);
+        this.attachments.seed(parts.issue_attachment ?? []);
+        this.links.seed(parts.issue_link ?? []);
+        this.relations.seed(parts.issue_relation ?? {});
+        this.parentBrief = parts.parent ?? null;
+        const subscribed = this.issue?.is_subscribed;
+        if (subscribed !== undefined) this.subscription.seed(subscribed);
       });
       // Listened to from here on: the fetch above is not a change to record.
       if (!this.unsubscribe && !this.disposed)
@@ -219,13 +258,7 @@ export class IssueDetailStore {
     await Promise.all([
       this.comments.fetch(),
       this.activity.fetch(),
-      this.links.fetch(),
-      this.attachments.fetch(),
-      this.relations.fetch(),
       this.subIssues.fetch(),
-      this.reactions.fetch(),
-      this.subscription.fetch(),
-      this.ensureParent(),
       this.loadLookups(),
     ]);
   }
@@ -245,10 +278,10 @@ export class IssueDetailStore {
     await Promise.allSettled(tasks);
   }
 
-  /** The parent's row (name and key), when the IssueStore lacks it. */
+  /** The parent's row (name and key) after the parent changed, when the IssueStore lacks it. */
   async ensureParent(): Promise<void> {
     const parentId = this.issue?.parent_id;
-    if (!parentId || this.root.issues.has(parentId)) return;
+    if (!parentId || this.root.issues.has(parentId) || this.parentBrief?.id === parentId) return;
     try {
       const rows = await api.get<IssueRow[]>(
         `${projectPath(this.ref.slug, this.ref.projectId)}/issues/list/?issues=${encodeURIComponent(parentId)}`,

@@ -1,7 +1,7 @@
+import type { IssueLink } from '@kite/shared/contracts';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api, seg } from '../../../../lib/api.ts';
 import type { IssueStore } from '../../store/IssueStore.ts';
-import type { IssueLink } from '../types.ts';
 import { setCount } from './counts.ts';
 import { type IssueRef, issueBase } from './IssueRef.ts';
 
@@ -41,14 +41,17 @@ export class LinkStore {
     setCount(this.issues, this.ref.issueId, 'link_count', this.links.length);
   }
 
+  /** The links as read (from the detail's `issue_link` expansion or the list endpoint). */
+  seed(links: IssueLink[]): void {
+    this.links = links;
+    this.loaded = true;
+    this.error = null;
+  }
+
+  /** GET the list again (the detail's expansion fills it on opening). */
   async fetch(): Promise<void> {
     try {
-      const links = await api.get<IssueLink[]>(this.base);
-      runInAction(() => {
-        this.links = links;
-        this.loaded = true;
-        this.error = null;
-      });
+      this.seed(await api.get<IssueLink[]>(this.base));
     } catch (error) {
       runInAction(() => {
         this.error = error instanceof Error ? error.message : 'The links could not be loaded';

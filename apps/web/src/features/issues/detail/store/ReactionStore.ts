@@ -1,6 +1,6 @@
+import type { Reaction } from '@kite/shared/contracts';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api, seg } from '../../../../lib/api.ts';
-import type { Reaction } from '../types.ts';
 import { type IssueRef, issueBase, pendingId } from './IssueRef.ts';
 
 export const REACTION_CHOICES = ['👍', '👎', '😄', '🎉', '😕', '❤️', '🚀', '👀'] as const;
@@ -49,13 +49,16 @@ export class ReactionStore {
     return groupReactions(this.reactions, this.currentUserId());
   }
 
+  /** The reactions as read (from the detail's `issue_reactions` expansion or the list endpoint). */
+  seed(reactions: Reaction[]): void {
+    this.reactions = reactions;
+    this.loaded = true;
+  }
+
+  /** GET the list again (the detail's expansion fills it on opening). */
   async fetch(): Promise<void> {
     try {
-      const rows = await api.get<Reaction[]>(this.base);
-      runInAction(() => {
-        this.reactions = rows;
-        this.loaded = true;
-      });
+      this.seed(await api.get<Reaction[]>(this.base));
     } catch {
       runInAction(() => {
         this.loaded = true;

@@ -1,6 +1,7 @@
+import type { IssueRelations, RelationRow } from '@kite/shared/contracts';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api } from '../../../../lib/api.ts';
-import { RELATION_TYPES, type RelationMap, type RelationRow, type RelationType } from '../types.ts';
+import { RELATION_TYPES, type RelationMap, type RelationType } from '../types.ts';
 import { type IssueRef, issueBase } from './IssueRef.ts';
 
 export function emptyRelations(): RelationMap {
@@ -31,16 +32,19 @@ export class RelationStore {
     return new Set(RELATION_TYPES.flatMap((t) => this.relations[t].map((r) => r.id)));
   }
 
+  /** The relations as read (the detail's `issue_relation` expansion or the list endpoint): every type present. */
+  seed(answer: IssueRelations): void {
+    const next = emptyRelations();
+    for (const type of RELATION_TYPES) next[type] = answer[type] ?? [];
+    this.relations = next;
+    this.loaded = true;
+    this.error = null;
+  }
+
+  /** GET the relations again (after a refused removal; the detail's expansion fills them on opening). */
   async fetch(): Promise<void> {
     try {
-      const answer = await api.get<Partial<RelationMap>>(`${issueBase(this.ref)}issue-relation/`);
-      runInAction(() => {
-        const next = emptyRelations();
-        for (const type of RELATION_TYPES) next[type] = answer[type] ?? [];
-        this.relations = next;
-        this.loaded = true;
-        this.error = null;
-      });
+      this.seed(await api.get<IssueRelations>(`${issueBase(this.ref)}issue-relation/`));
     } catch (error) {
       runInAction(() => {
         this.error = error instanceof Error ? error.message : 'The relations could not be loaded';

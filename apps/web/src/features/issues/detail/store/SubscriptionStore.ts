@@ -15,12 +15,15 @@ export class SubscriptionStore {
     return `${issueBase(this.ref)}subscribe/`;
   }
 
+  /** Whether the caller follows the item, as read (the detail's `is_subscribed` or the endpoint). */
+  seed(subscribed: boolean): void {
+    this.subscribed = subscribed;
+  }
+
+  /** GET the truth again (after a refused toggle; the detail's `is_subscribed` fills it on opening). */
   async fetch(): Promise<void> {
     try {
-      const answer = await api.get<{ subscribed: boolean }>(this.url);
-      runInAction(() => {
-        this.subscribed = answer.subscribed;
-      });
+      this.seed((await api.get<{ subscribed: boolean }>(this.url)).subscribed);
     } catch {
       // Unknown: the toggle stays hidden until a later fetch answers.
     }

@@ -1,12 +1,21 @@
+import type { Reaction } from '@kite/shared/contracts';
 import { runInAction } from 'mobx';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RootStore } from '../../../../app/RootStore.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { fakeApi } from '../../../../test/fakeApi.ts';
-import { makeIssue, makeIssueDetail } from '../../../../test/issueFixtures.ts';
+import {
+  makeAttachment,
+  makeComment,
+  makeIssue,
+  makeIssueDetail,
+  makeLink,
+  makeRelationRow,
+} from '../../../../test/issueFixtures.ts';
 import { IssueStore } from '../../store/IssueStore.ts';
-import type { IssueComment, IssueLink, Reaction } from '../types.ts';
 import { AttachmentStore } from './AttachmentStore.ts';
 import { CommentStore } from './CommentStore.ts';
+import { DETAIL_EXPANSIONS, IssueDetailStore } from './IssueDetailStore.ts';
 import { LinkStore, linkUrlError } from './LinkStore.ts';
 import { ReactionStore } from './ReactionStore.ts';
 import { RelationStore } from './RelationStore.ts';
@@ -25,41 +34,6 @@ const refused = () => {
   throw new ApiError(400, 'Refused by the server', 'BAD_REQUEST');
 };
 
-function comment(id: string, html: string, actor = 'u1'): IssueComment {
-  return {
-    id,
-    issue: 'i1',
-    project: 'p1',
-    workspace: 'w1',
-    actor,
-    actor_detail: null,
-    comment_html: html,
-    comment_stripped: html,
-    access: 'INTERNAL',
-    parent: null,
-    edited_at: null,
-    comment_reactions: [],
-    created_at: T,
-    updated_at: T,
-    created_by: actor,
-    updated_by: null,
-  };
-}
-
-function link(id: string, url: string): IssueLink {
-  return {
-    id,
-    issue_id: 'i1',
-    title: null,
-    url,
-    metadata: {},
-    created_by: 'u1',
-    created_by_detail: null,
-    created_at: T,
-    updated_at: T,
-  };
-}
-
 function issueStore() {
   const issues = new IssueStore({ stateGroupOf: (_p, s) => (s === 's3' ? 'completed' : 'backlog') });
   issues.upsertMany([makeIssueDetail('i1')]);
@@ -70,7 +44,7 @@ describe('detail stores: optimistic changes roll back when the server refuses', 
   beforeEach(() => fakeApi.reset());
 
   it('comment edit shows at once and comes back on failure; delete is put back in place', async () => {
-    fakeApi.on('GET', `${I}comments/`, [comment('c1', '<p>one</p>'), comment('c2', '<p>two</p>')]);
+    fakeApi.on('GET', `${I}comments/`, [makeComment('c1', '<p>one</p>'), makeComment('c2', '<p>two</p>')]);
     const store = new CommentStore(REF, () => 'u1');
     await store.fetch();
 
@@ -89,7 +63,7 @@ describe('detail stores: optimistic changes roll back when the server refuses', 
   });
 
   it('comment reaction toggles at once and is undone on failure', async () => {
-    fakeApi.on('GET', `${I}comments/`, [comment('c1', '<p>one</p>')]);
+    fakeApi.on('GET', `${I}comments/`, [makeComment('c1', '<p>one</p>')]);
     const store = new CommentStore(REF, () => 'u1');
     await store.fetch();
     fakeApi.on('POST', '/api/workspaces/acme/projects/p1/comments/c1/reactions/', refused);
@@ -101,9 +75,8 @@ describe('detail stores: optimistic changes roll back when the server refuses', 
 
   it('link delete and edit roll back, and the issue link_count follows', async () => {
     const issues = issueStore();
-    fakeApi.on('GET', `${I}issue-links/`, [link('l1', 'https://a.example'), link('l2', 'https://b.example')]);
     const store = new LinkStore(REF, issues);
-    await store.fetch();
+    store.seed([makeLink('l1', 'https://a.example'), makeLink('l2', 'https://b.example')]);
 
     fakeApi.on('DELETE', `${I}issue-links/l1/`, refused);
     const removing = store.remove('l1');
@@ -131,9 +104,8 @@ describe('detail stores: optimistic changes roll back when the server refuses', 
 
   it('issue reaction: adding is undone on failure, removing is put back', async () => {
     const mine: Reaction = { id: 'r1', actor: 'u1', reaction: '👍', display_name: 'ada', created_at: T };
-    fakeApi.on('GET', `${I}reactions/`, [mine]);
     const store = new ReactionStore(REF, () => 'u1');
-    await store.fetch();
+    store.seed([mine]);
     expect(store.groups).toEqual([{ emoji: '👍', count: 1, mine: true, names: ['ada'] }]);
 
     fakeApi.on('POST', `${I}reactions/`, refused);
@@ -156,61 +128,34 @@ describe('detail stores: optimistic changes roll back when the server refuses', 
       return { subscribed: false };
     });
     const store = new SubscriptionStore(REF);
-    await store.fetch();
+    store.seed(false);
     fakeApi.on('POST', `${I}subscribe/`, refused);
     const toggling = store.toggle();
     expect(store.subscribed).toBe(true);
     await expect(toggling).rejects.toThrow();
     expect(store.subscribed).toBe(false);
-    await vi.waitFor(() => expect(answers).toBe(2));
+    await vi.waitFor(() => expect(answers).toBe(1));
   });
 
   it('relation removal is put back (and refetched) when refused', async () => {
-    const row = {
-      id: 'i9',
-      name: 'Other',
-      sequence_id: 9,
-      project_id: 'p1',
-      state_id: 's1',
-      priority: 'none',
-      assignee_ids: [],
-      relation_type: 'blocked_by',
-      created_at: T,
-      created_by: null,
-      updated_at: T,
-      updated_by: null,
-    };
-    fakeApi.on('GET', `${I}issue-relation/`, { blocked_by: [row] });
+    const row = makeRelationRow('i9', 'blocked_by', { name: 'Other', sequence_id: 9 });
     const store = new RelationStore(REF);
-    await store.fetch();
+    store.seed({ blocked_by: [row] });
     expect(store.usedTypes).toEqual(['blocked_by']);
+    fakeApi.on('GET', `${I}issue-relation/`, { blocked_by: [row] });
     fakeApi.on('POST', `${I}remove-relation/`, refused);
     const removing = store.remove('i9');
     expect(store.total).toBe(0);
     await expect(removing).rejects.toThrow();
     expect(store.relations.blocked_by.map((r) => r.id)).toEqual(['i9']);
+    await vi.waitFor(() => expect(fakeApi.callsTo('GET', `${I}issue-relation/`)).toHaveLength(1));
   });
 
   it('relation add replaces an existing pair of another type, and is undone on failure', async () => {
-    const row = (id: string, type: string) => ({
-      id,
-      name: id,
-      sequence_id: 1,
-      project_id: 'p1',
-      state_id: 's1',
-      priority: 'none',
-      assignee_ids: [],
-      relation_type: type,
-      created_at: T,
-      created_by: null,
-      updated_at: T,
-      updated_by: null,
-    });
-    fakeApi.on('GET', `${I}issue-relation/`, { relates_to: [row('i9', 'relates_to')] });
     const store = new RelationStore(REF);
-    await store.fetch();
+    store.seed({ relates_to: [makeRelationRow('i9', 'relates_to')] });
     fakeApi.on('POST', `${I}issue-relation/`, refused);
-    const adding = store.add('blocking', [row('i9', 'blocking')]);
+    const adding = store.add('blocking', [makeRelationRow('i9', 'blocking')]);
     expect(store.relations.blocking.map((r) => r.id)).toEqual(['i9']);
     expect(store.relations.relates_to).toEqual([]);
     await expect(adding).rejects.toThrow();
@@ -256,7 +201,6 @@ describe('detail stores: optimistic changes roll back when the server refuses', 
 
   it('attachment upload reports progress; delete is put back when refused', async () => {
     const issues = issueStore();
-    fakeApi.on('GET', `${I}issue-attachments/`, []);
     let report: (fraction: number) => void = () => undefined;
     let finish: (value: unknown) => void = () => undefined;
     const upload = vi.fn(
@@ -267,24 +211,13 @@ describe('detail stores: optimistic changes roll back when the server refuses', 
         }),
     );
     const store = new AttachmentStore(REF, issues, upload as never);
-    await store.fetch();
+    store.seed([]);
 
     const adding = store.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(store.uploads.map((u) => [u.name, u.progress])).toEqual([['notes.txt', 0]]);
     runInAction(() => report(0.5));
     expect(store.uploads[0]?.progress).toBe(0.5);
-    finish({
-      id: 'a1',
-      issue_id: 'i1',
-      project_id: 'p1',
-      attributes: { name: 'notes.txt', type: 'text/plain', size: 5 },
-      asset_url: '/download/a1',
-      is_uploaded: true,
-      created_by: 'u1',
-      created_at: T,
-      updated_at: T,
-      updated_by: null,
-    });
+    finish(makeAttachment('a1', 'notes.txt'));
     await adding;
     expect(store.uploads).toEqual([]);
     expect(store.attachments.map((a) => a.id)).toEqual(['a1']);
@@ -296,5 +229,48 @@ describe('detail stores: optimistic changes roll back when the server refuses', 
     await expect(removing).rejects.toThrow();
     expect(store.attachments.map((a) => a.id)).toEqual(['a1']);
     expect(issues.get('i1')?.attachment_count).toBe(1);
+  });
+});
+
+describe('opening a work item', () => {
+  beforeEach(() => fakeApi.reset());
+
+  it('reads the item and its reactions, attachments, links, relations and parent in one request', async () => {
+    fakeApi.on('GET', I, {
+      ...makeIssueDetail('i1', { parent_id: 'p9', is_subscribed: true }),
+      issue_reactions: [{ id: 'r1', actor: 'u1', reaction: '👍', display_name: 'ada', created_at: T }],
+      issue_attachment: [makeAttachment('a1', 'notes.txt')],
+      issue_link: [makeLink('l1', 'https://a.example')],
+      issue_relation: { blocking: [makeRelationRow('i9', 'blocking')] },
+      parent: { id: 'p9', name: 'Epic', sequence_id: 9, project_id: 'p1', state_id: 's1', priority: 'none' },
+    });
+    fakeApi.on('GET', `${I}comments/`, [makeComment('c1', '<p>one</p>')]);
+    fakeApi.on('GET', `${I}history/`, []);
+    fakeApi.on('GET', `${I}sub-issues/`, { sub_issues: [], state_distribution: {} });
+    const root = new RootStore();
+    const detail = new IssueDetailStore(root, REF);
+    await detail.load();
+
+    const reads = fakeApi.calls.filter((c) => c.method === 'GET' && c.path.startsWith(I));
+    const detailReads = reads.filter((c) => c.path.split('?')[0] === I);
+    expect(detailReads).toHaveLength(1);
+    const expand = new URL(detailReads[0]?.path ?? '', 'http://x').searchParams.get('expand');
+    expect(expand?.split(',').sort()).toEqual([...DETAIL_EXPANSIONS].sort());
+    // Comments, history and sub-issues are their own reads; nothing else of the item is asked for.
+    expect(reads.map((c) => c.path.split('?')[0]).sort()).toEqual(
+      [I, `${I}comments/`, `${I}history/`, `${I}sub-issues/`].sort(),
+    );
+
+    expect(detail.status).toBe('ready');
+    expect(detail.reactions.groups.map((g) => g.emoji)).toEqual(['👍']);
+    expect(detail.attachments.attachments.map((a) => a.id)).toEqual(['a1']);
+    expect(detail.links.links.map((l) => l.id)).toEqual(['l1']);
+    expect(detail.relations.usedTypes).toEqual(['blocking']);
+    expect(detail.subscription.subscribed).toBe(true);
+    expect(detail.parent).toMatchObject({ name: 'Epic', sequence_id: 9 });
+    expect(detail.comments.comments.map((c) => c.id)).toEqual(['c1']);
+    // The expansions are not kept on the issue itself.
+    expect(root.issues.get('i1')).not.toHaveProperty('issue_link');
+    detail.dispose();
   });
 });
