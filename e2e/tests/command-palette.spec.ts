@@ -59,6 +59,16 @@ test('command palette: Ctrl-K finds a work item and opens it, creates a work ite
   // On the board: local matches at once, Enter opens the peek.
   await page.goto(`/${slug}/projects/${projectId}/issues`);
   await expect(page.getByRole('button', { name: /^WEB-1 Fix the pricing page layout$/ })).toBeVisible();
+  // The palette (and drag and drop) are not fetched before the board is interactive (quality.md U3).
+  await page.waitForFunction(() => performance.getEntriesByName('board:interactive').length > 0);
+  const early = await page.evaluate(() => {
+    const mark = performance.getEntriesByName('board:interactive')[0]!.startTime;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('.js') && e.startTime <= mark)
+      .map((e) => new URL(e.name).pathname);
+  });
+  expect(early.filter((file) => /CommandPalette|dndAdapter|DescriptionEditor/.test(file))).toEqual([]);
   await page.keyboard.press('Control+k');
   await expect(palette).toBeVisible();
   await palette.getByRole('combobox').pressSequentially('pricing');

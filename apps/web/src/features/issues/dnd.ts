@@ -17,12 +17,33 @@ export function loadDnd(): Promise<Adapter> {
   return loading;
 }
 
-/**
- * Resolves once the current frame has painted and its animation-frame callbacks have run (the
- * board's `board:interactive` mark among them), so drag and drop stays off the critical path.
- */
+/** Resolves once the current frame has painted and its animation-frame callbacks have run. */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * Resolves after the board's `board:interactive` mark (IssuesScreen), so drag and drop stays off
+ * the critical path; at once when the mark is already there (a later board), after 3 s at worst.
+ */
+function afterInteractive(): Promise<void> {
+  if (
+    performance.getEntriesByName('board:interactive').length > 0 ||
+    typeof PerformanceObserver === 'undefined'
+  )
+    return afterPaint();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(afterPaint());
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('board:interactive').length > 0) done();
+    });
+    observer.observe({ type: 'mark' });
+    const timer = setTimeout(done, 3000);
+  });
 }
 
 /** The adapter once loaded (null before; the hook re-renders when it arrives). */
@@ -31,7 +52,7 @@ function useAdapter(enabled: boolean): Adapter | null {
   useEffect(() => {
     if (!enabled || loaded) return;
     let live = true;
-    void afterPaint()
+    void afterInteractive()
       .then(loadDnd)
       .then((m) => live && setLoaded(m));
     return () => {
