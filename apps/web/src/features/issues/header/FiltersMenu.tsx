@@ -57,6 +57,18 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
       {children}
     </MenuCheckboxItem>
   );
+  /** The project's members, each with avatar and name. */
+  const userOptions = (key: 'assignees' | 'created_by') =>
+    view.projectUsers.map((u) =>
+      option(
+        key,
+        u.id,
+        <>
+          <Avatar name={u.display_name} src={u.avatar_url} size="xs" />
+          {u.display_name}
+        </>,
+      ),
+    );
   const dateMenu = (key: 'start_date' | 'target_date') => {
     const current = presetOf(filters[key]);
     return (
@@ -115,16 +127,7 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
           <MenuSubTrigger>Assignees</MenuSubTrigger>
           <MenuSubContent>
             {option('assignees', NONE_GROUP, 'No assignee')}
-            {view.projectUsers.map((u) =>
-              option(
-                'assignees',
-                u.id,
-                <>
-                  <Avatar name={u.display_name} src={u.avatar_url} size="xs" />
-                  {u.display_name}
-                </>,
-              ),
-            )}
+            {userOptions('assignees')}
           </MenuSubContent>
         </MenuSub>
         <MenuSub>
@@ -145,18 +148,7 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
         </MenuSub>
         <MenuSub>
           <MenuSubTrigger>Created by</MenuSubTrigger>
-          <MenuSubContent>
-            {view.projectUsers.map((u) =>
-              option(
-                'created_by',
-                u.id,
-                <>
-                  <Avatar name={u.display_name} src={u.avatar_url} size="xs" />
-                  {u.display_name}
-                </>,
-              ),
-            )}
-          </MenuSubContent>
+          <MenuSubContent>{userOptions('created_by')}</MenuSubContent>
         </MenuSub>
         {dateMenu('start_date')}
         {dateMenu('target_date')}

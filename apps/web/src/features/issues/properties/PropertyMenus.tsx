@@ -229,6 +229,42 @@ export const AssigneesProperty = observer(function AssigneesProperty({
   );
 });
 
+/** A titled list of checkable options that stays open while ticking; `value` lists the ticked ids. */
+function MultiOptions({
+  label,
+  empty,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  empty: string;
+  options: { id: string; content: ReactNode }[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  return (
+    <>
+      <MenuLabel>{label}</MenuLabel>
+      {options.length === 0 && <p className="px-2 py-1.5 text-xs text-fg-subtle">{empty}</p>}
+      {options.map((o) => (
+        <MenuCheckboxItem
+          key={o.id}
+          checked={value.includes(o.id)}
+          onCheckedChange={(on) =>
+            onChange(
+              on === true ? [...value.filter((v) => v !== o.id), o.id] : value.filter((v) => v !== o.id),
+            )
+          }
+          onSelect={(e) => e.preventDefault()}
+        >
+          {o.content}
+        </MenuCheckboxItem>
+      ))}
+    </>
+  );
+}
+
 export const AssigneeOptions = observer(function AssigneeOptions({
   view,
   value,
@@ -238,26 +274,22 @@ export const AssigneeOptions = observer(function AssigneeOptions({
   value: string[];
   onChange: (ids: string[]) => void;
 }) {
-  const toggle = (id: string, on: boolean) =>
-    onChange(on ? [...value.filter((v) => v !== id), id] : value.filter((v) => v !== id));
   return (
-    <>
-      <MenuLabel>Assignees</MenuLabel>
-      {view.assignable.length === 0 && (
-        <p className="px-2 py-1.5 text-xs text-fg-subtle">No members to assign</p>
-      )}
-      {view.assignable.map((u) => (
-        <MenuCheckboxItem
-          key={u.id}
-          checked={value.includes(u.id)}
-          onCheckedChange={(on) => toggle(u.id, on === true)}
-          onSelect={(e) => e.preventDefault()}
-        >
-          <Avatar name={u.display_name} src={u.avatar_url} size="xs" />
-          {u.display_name}
-        </MenuCheckboxItem>
-      ))}
-    </>
+    <MultiOptions
+      label="Assignees"
+      empty="No members to assign"
+      value={value}
+      onChange={onChange}
+      options={view.assignable.map((u) => ({
+        id: u.id,
+        content: (
+          <>
+            <Avatar name={u.display_name} src={u.avatar_url} size="xs" />
+            {u.display_name}
+          </>
+        ),
+      }))}
+    />
   );
 });
 
@@ -317,26 +349,20 @@ export const LabelOptions = observer(function LabelOptions({
   onChange: (ids: string[]) => void;
 }) {
   return (
-    <>
-      <MenuLabel>Labels</MenuLabel>
-      {view.labels.length === 0 && (
-        <p className="px-2 py-1.5 text-xs text-fg-subtle">No labels in this project</p>
-      )}
-      {view.labels.map((l) => (
-        <MenuCheckboxItem
-          key={l.id}
-          checked={value.includes(l.id)}
-          onCheckedChange={(on) =>
-            onChange(
-              on === true ? [...value.filter((v) => v !== l.id), l.id] : value.filter((v) => v !== l.id),
-            )
-          }
-          onSelect={(e) => e.preventDefault()}
-        >
-          <StateDot color={l.color || '#9ca3af'} className="size-2" />
-          {l.name}
-        </MenuCheckboxItem>
-      ))}
-    </>
+    <MultiOptions
+      label="Labels"
+      empty="No labels in this project"
+      value={value}
+      onChange={onChange}
+      options={view.labels.map((l) => ({
+        id: l.id,
+        content: (
+          <>
+            <StateDot color={l.color || '#9ca3af'} className="size-2" />
+            {l.name}
+          </>
+        ),
+      }))}
+    />
   );
 });

@@ -3,12 +3,13 @@ import { ChevronRight, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../../ui/Button.tsx';
-import { type CellRef, useDraggableIssue, useDropCell } from '../../dnd.ts';
+import { type CellRef, useDropCell } from '../../dnd.ts';
 import { GroupHeading } from '../../GroupHeading.tsx';
 import type { IssueView } from '../../IssueView.ts';
 import { IssueProperties } from '../../properties/IssueProperties.tsx';
 import { QuickAdd } from '../../QuickAdd.tsx';
 import type { LayoutProps } from '../registry.ts';
+import { useIssueItem } from '../useIssueItem.ts';
 import { useBoardVirtualizer } from '../virtual.ts';
 
 /** The board: a column per group (virtualised), or swimlanes per sub-group; cards drag between columns. */
@@ -211,30 +212,12 @@ const Cell = observer(function Cell({ view, cell }: { view: IssueView; cell: Cel
 });
 
 const Card = observer(function Card({ view, id, cell }: { view: IssueView; id: string; cell: CellRef }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const issue = view.issue(id);
-  const { dragging, edge } = useDraggableIssue(ref, view, id, cell);
-  const focused = view.focusedId === id;
-  useEffect(() => {
-    if (focused && ref.current && document.activeElement !== ref.current && !view.openMenu)
-      ref.current.focus({ preventScroll: true });
-  }, [focused, view]);
+  const { issue, key, focused, dragging, edge, itemProps } = useIssueItem(view, id, cell);
   if (!issue) return null;
-  const key = view.issueKey(issue);
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a card holds buttons (properties), so it cannot be a button itself
     <div
-      ref={ref}
-      role="button"
-      tabIndex={focused ? 0 : -1}
-      data-issue-id={id}
+      {...itemProps}
       data-testid="issue-card"
-      aria-label={`${key} ${issue.name}`}
-      onClick={() => view.openPeek(id)}
-      onFocus={() => view.focus(id)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && e.target === e.currentTarget) view.openPeek(id);
-      }}
       className={clsx(
         'relative flex cursor-pointer flex-col gap-1.5 rounded-md border border-border bg-canvas p-2.5 text-left shadow-xs outline-none',
         'hover:border-border-strong focus-visible:ring-2 focus-visible:ring-focus',

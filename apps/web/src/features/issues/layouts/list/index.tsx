@@ -3,13 +3,14 @@ import { ChevronRight, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../../../ui/Button.tsx';
-import { useDraggableIssue, useDropCell } from '../../dnd.ts';
+import { useDropCell } from '../../dnd.ts';
 import { GroupHeading } from '../../GroupHeading.tsx';
 import type { IssueView } from '../../IssueView.ts';
 import { IssueProperties } from '../../properties/IssueProperties.tsx';
 import { QuickAdd } from '../../QuickAdd.tsx';
 import { ALL_GROUP } from '../../store/displayFilters.ts';
 import type { LayoutProps } from '../registry.ts';
+import { useIssueItem } from '../useIssueItem.ts';
 import { useBoardVirtualizer } from '../virtual.ts';
 
 type Item =
@@ -166,30 +167,12 @@ const IssueRowView = observer(function IssueRowView({
   id: string;
   group: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const issue = view.issue(id);
-  const { dragging, edge } = useDraggableIssue(ref, view, id, { group, sub: null });
-  const focused = view.focusedId === id;
-  useEffect(() => {
-    if (focused && ref.current && document.activeElement !== ref.current && !view.openMenu)
-      ref.current.focus({ preventScroll: true });
-  }, [focused, view]);
+  const { issue, key, focused, dragging, edge, itemProps } = useIssueItem(view, id, { group, sub: null });
   if (!issue) return null;
-  const key = view.issueKey(issue);
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a row holds buttons (properties), so it cannot be a button itself
     <div
-      ref={ref}
-      role="button"
-      tabIndex={focused ? 0 : -1}
-      data-issue-id={id}
+      {...itemProps}
       data-testid="issue-row"
-      aria-label={`${key} ${issue.name}`}
-      onClick={() => view.openPeek(id)}
-      onFocus={() => view.focus(id)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && e.target === e.currentTarget) view.openPeek(id);
-      }}
       className={clsx(
         'relative flex h-full cursor-pointer items-center gap-3 border-b border-border px-6 text-sm outline-none',
         'hover:bg-surface focus-visible:bg-surface focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-inset',
