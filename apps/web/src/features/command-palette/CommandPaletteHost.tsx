@@ -5,9 +5,11 @@ import { closePalette, openPalette, paletteState } from './registry.ts';
 /** The palette itself is its own chunk, loaded on the first Ctrl/Cmd-K (or `/`). */
 const CommandPalette = lazy(() => import('./CommandPalette.tsx'));
 
-function isTyping(target: EventTarget | null): boolean {
+/** Whether `/` belongs to where the focus is (a field, an open menu or dialog). */
+function ownsSlash(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  if (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
+  return !!target.closest('[role="menu"], [role="dialog"]:not([aria-modal="false"]), [role="listbox"]');
 }
 
 /**
@@ -17,12 +19,13 @@ function isTyping(target: EventTarget | null): boolean {
 export const CommandPaletteHost = observer(function CommandPaletteHost({ slug }: { slug: string }) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.shiftKey) return;
-      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
+      if (event.defaultPrevented || event.altKey) return;
+      if ((event.metaKey || event.ctrlKey) && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         if (paletteState.open) return;
         openPalette('all');
-      } else if (event.key === '/' && !event.metaKey && !event.ctrlKey && !isTyping(event.target)) {
+      } else if (event.key === '/' && !event.metaKey && !event.ctrlKey && !ownsSlash(event.target)) {
+        // (Shift may be needed to type `/` on some keyboard layouts.)
         if (paletteState.open) return;
         event.preventDefault();
         openPalette('search');
