@@ -71,7 +71,6 @@ export const AttachmentsSection = observer(function AttachmentsSection({
           e.target.value = '';
         }}
       />
-      {store.error && <p className="text-sm text-danger">{store.error}</p>}
       {(store.attachments.length > 0 || store.uploads.length > 0) && (
         <ul className="flex flex-col rounded-lg border border-border">
           {store.uploads.map((u) => (

@@ -44,7 +44,6 @@ export const LinksSection = observer(function LinksSection({ detail }: { detail:
       >
         Links
       </SectionTitle>
-      {store.error && <p className="text-sm text-danger">{store.error}</p>}
       {store.links.length === 0 && <p className="text-sm text-fg-subtle">No links yet.</p>}
       {store.links.length > 0 && (
         <ul className="flex flex-col rounded-lg border border-border">

@@ -20,7 +20,6 @@ export class AttachmentStore {
   attachments: IssueAttachment[] = [];
   uploads: PendingUpload[] = [];
   loaded = false;
-  error: string | null = null;
 
   constructor(
     private readonly ref: IssueRef,
@@ -47,23 +46,10 @@ export class AttachmentStore {
     return attachment.asset_url || `${this.base}${seg(attachment.id)}/download/`;
   }
 
-  /** The files as read (from the detail's `issue_attachment` expansion or the list endpoint). */
+  /** The files as read (the detail's `issue_attachment` expansion). */
   seed(attachments: IssueAttachment[]): void {
     this.attachments = attachments;
     this.loaded = true;
-    this.error = null;
-  }
-
-  /** GET the list again (the detail's expansion fills it on opening). */
-  async fetch(): Promise<void> {
-    try {
-      this.seed(await api.get<IssueAttachment[]>(this.base));
-    } catch (error) {
-      runInAction(() => {
-        this.error = error instanceof Error ? error.message : 'The attachments could not be loaded';
-        this.loaded = true;
-      });
-    }
   }
 
   /** Uploads one file, its progress shown meanwhile; rejects with the server's message. */

@@ -24,7 +24,6 @@ export function linkUrlError(value: string): string | null {
 export class LinkStore {
   links: IssueLink[] = [];
   loaded = false;
-  error: string | null = null;
 
   constructor(
     private readonly ref: IssueRef,
@@ -41,23 +40,10 @@ export class LinkStore {
     setCount(this.issues, this.ref.issueId, 'link_count', this.links.length);
   }
 
-  /** The links as read (from the detail's `issue_link` expansion or the list endpoint). */
+  /** The links as read (the detail's `issue_link` expansion). */
   seed(links: IssueLink[]): void {
     this.links = links;
     this.loaded = true;
-    this.error = null;
-  }
-
-  /** GET the list again (the detail's expansion fills it on opening). */
-  async fetch(): Promise<void> {
-    try {
-      this.seed(await api.get<IssueLink[]>(this.base));
-    } catch (error) {
-      runInAction(() => {
-        this.error = error instanceof Error ? error.message : 'The links could not be loaded';
-        this.loaded = true;
-      });
-    }
   }
 
   async create(body: { url: string; title?: string }): Promise<IssueLink> {

@@ -49,21 +49,10 @@ export class ReactionStore {
     return groupReactions(this.reactions, this.currentUserId());
   }
 
-  /** The reactions as read (from the detail's `issue_reactions` expansion or the list endpoint). */
+  /** The reactions as read (the detail's `issue_reactions` expansion). */
   seed(reactions: Reaction[]): void {
     this.reactions = reactions;
     this.loaded = true;
-  }
-
-  /** GET the list again (the detail's expansion fills it on opening). */
-  async fetch(): Promise<void> {
-    try {
-      this.seed(await api.get<Reaction[]>(this.base));
-    } catch {
-      runInAction(() => {
-        this.loaded = true;
-      });
-    }
   }
 
   /** Adds the caller's reaction, or removes it when present. */
