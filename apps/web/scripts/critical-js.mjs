@@ -2,7 +2,7 @@
 /**
  * The JavaScript the project issues route (/:workspaceSlug/projects/:projectId/issues) loads before
  * it is interactive, from the Vite manifest of the production build (quality.md §1, U3):
- * the entry and its static imports, plus the chunks the route itself loads before its first page
+ * index.html's classic scripts, the entry and its static imports, plus the chunks the route itself loads before its first page
  * shows (its loader's `boot.ts`, the lazy screen, the layout's chunk) and their static imports.
  * Chunks loaded after the first paint (drag and drop, the peek, the command palette) are listed
  * apart and not counted.
@@ -69,9 +69,12 @@ function closure(keys, seen = new Set()) {
 }
 
 function describe(keys) {
-  const files = [...new Set([...keys].map((key) => manifest[key].file))].filter((file) =>
-    file.endsWith('.js'),
+  return describeFiles(
+    [...new Set([...keys].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js')),
   );
+}
+
+function describeFiles(files) {
   return files
     .map((file) => {
       const content = fs.readFileSync(path.join(dist, file));
@@ -81,7 +84,10 @@ function describe(keys) {
 }
 
 const critical = closure([...entries, ...ROUTE_CHUNKS]);
-const files = describe(critical);
+// Classic scripts of index.html (the theme boot script) run before the entry too.
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const classic = [...html.matchAll(/<script(?![^>]*type="module")[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1]);
+const files = [...describe(critical), ...describeFiles(classic)].sort((a, b) => b.gzipBytes - a.gzipBytes);
 const afterPaint = describe(
   [...closure(AFTER_PAINT.filter((key) => manifest[key]))].filter((key) => !critical.has(key)),
 );
