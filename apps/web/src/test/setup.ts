@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { settleRouters } from './settleRouters.ts';
 
 // jsdom has no matchMedia; the theme code asks for prefers-color-scheme.
 if (!window.matchMedia) {
@@ -41,7 +42,8 @@ beforeEach(() => {
   document.documentElement.className = '';
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await settleRouters();
   cleanup();
   vi.useRealTimers();
 });
