@@ -98,7 +98,15 @@ function fire(
     const setup = spec.setup;
     request.setupRequest = (req: Record<string, unknown>) => {
       const next = setup();
-      return { ...req, method: next.method ?? spec.method ?? 'GET', path: next.path, body: next.body };
+      // A fresh headers object each time: autocannon writes Content-Length into the one it is given,
+      // which would otherwise leak from a PATCH into the GET after it.
+      return {
+        ...req,
+        headers: { ...options.headers },
+        method: next.method ?? spec.method ?? 'GET',
+        path: next.path,
+        body: next.body,
+      };
     };
   }
   if (timing) {
