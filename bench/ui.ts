@@ -168,27 +168,31 @@ async function bigColumn(page: Page, column: string, target: number, log: (line:
 
   await page.getByRole('button', { name: 'List layout' }).click();
   await page.getByTestId('list-layout').waitFor();
-  await page.evaluate(() => {
-    (window as unknown as { __m0: number }).__m0 = performance.now();
-  });
-  await page.getByRole('button', { name: 'Board layout' }).click();
-  await region.getByTestId('issue-card').first().waitFor();
-  const mountMs = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() =>
-          resolve(performance.now() - (window as unknown as { __m0: number }).__m0),
-        ),
-      ),
-  );
-  const afterMountText = (await more.isVisible()) ? ((await more.textContent()) ?? '') : '';
-  const leftAfterMount = Number(/\((\d+) left\)/.exec(afterMountText)?.[1] ?? 0);
+  // Back to the board, timed in the page from the click to the frame that shows the column. The
+  // switch keeps the loaded list on screen while a refresh runs, so the "left" count read in that
+  // frame says whether the 5,000 cards were what mounted.
+  const remount = new Function(
+    'column',
+    `return new Promise((resolve) => {
+      const t0 = performance.now();
+      const tick = () => {
+        const region = document.querySelector('[aria-label="' + column + ' column"]');
+        const card = region && region.querySelector('[data-testid="issue-card"]');
+        if (!card) return requestAnimationFrame(tick);
+        const more = region.querySelector('[aria-label="Load more in ' + column + '"]');
+        const text = more ? more.textContent : '';
+        requestAnimationFrame(() => resolve({ ms: performance.now() - t0, text }));
+      };
+      document.querySelector('button[aria-label="Board layout"]').click();
+      requestAnimationFrame(tick);
+    })`,
+  ) as (column: string) => Promise<{ ms: number; text: string }>;
+  const mounted = await page.evaluate(remount, column);
+  const leftAtMount = Number(/\((\d+) left\)/.exec(mounted.text)?.[1] ?? total);
   return {
     cards: inColumn,
-    // Switching layouts refetches the first page, so this is a reload of the board, not a mount
-    // of the 5,000 cards already loaded (cardsAfterRemount tells how many came back).
-    cardsAfterRemount: total - leftAfterMount,
-    remountAfterLayoutSwitchMs: round(mountMs),
+    cardsAtMount: total - leftAtMount,
+    mountMs: round(mounted.ms),
     longestScrollFrameMs: round(longestFrameMs),
   };
 }
@@ -315,6 +319,8 @@ export async function runUiSuite(options: UiOptions): Promise<Record<string, unk
       jsHeapMB: heap === null ? undefined : round(heap / 2 ** 20),
       bigColumn: column,
       bigColumnLongestFrameMs: column?.longestScrollFrameMs,
+      // A mount counts for U6 only if the frame showed the loaded cards, not a refreshed first page.
+      bigColumnMountMs: column && column.cardsAtMount >= 5000 ? column.mountMs : undefined,
     };
     log(
       `U1 cold ${figures.coldInteractiveMs} ms (warm ${figures.warmInteractiveMs} ms) · U3 ${Math.round(critical.bytes / 1024)} KB gzip · U4 p95 ${figures.keyboardChangeP95Ms} ms · U9 p95 ${figures.paletteSearchP95Ms ?? 'n/a'} ms · heap ${figures.jsHeapMB} MB`,
