@@ -129,7 +129,7 @@ async function bigColumn(page: Page, column: string, target: number, log: (line:
     await page.waitForFunction(
       ([name, before]) => {
         const button = document.querySelector(`[aria-label="Load more in ${name}"]`);
-        return !button || !button.textContent?.includes(`(${before} left)`);
+        return !button?.textContent?.includes(`(${before} left)`);
       },
       [column, left] as const,
       { timeout: 60_000 },
