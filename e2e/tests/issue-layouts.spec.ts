@@ -1,26 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signUpWithWorkspace, snap } from './helpers.ts';
-
-/** A JSON write from the page, as the web app sends it (CSRF cookie echoed in X-CSRFToken). */
-async function apiPost<T>(page: Page, url: string, body: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([u, b]) => {
-      const token = document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('csrftoken='))
-        ?.split('=')[1];
-      const res = await fetch(u as string, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token ?? '' },
-        body: JSON.stringify(b),
-      });
-      return { status: res.status, body: await res.text() };
-    },
-    [url, body] as const,
-  );
-  expect(answer.status, `POST ${url}: ${answer.body}`).toBe(201);
-  return JSON.parse(answer.body) as T;
-}
+import { expect, test } from '@playwright/test';
+import { apiPost, signUpWithWorkspace, snap } from './helpers.ts';
 
 /** A day of the current month (local time), as the calendar names its cells. */
 function dayOfMonth(day: number): string {
