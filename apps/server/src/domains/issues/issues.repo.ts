@@ -219,7 +219,7 @@ export async function pageIssuesPerGroup(
   const condition = subGroups
     ? sql`${groups.condition(groupKey)} and ${subGroups.condition(subKey)}`
     : groups.condition(groupKey);
-  const rows = await queryRows<ListedIssue>(
+  const pages = queryRows<ListedIssue>(
     db,
     sql`
     select page.* from ${from}
@@ -231,15 +231,18 @@ export async function pageIssuesPerGroup(
       limit ${limit} offset ${offset}
     ) page`,
   );
-  if (!withCounts) return { rows, counts: [] };
-  const counts = await queryRows<{ group_key: string; sub_group_key?: string; n: number }>(
-    db,
-    sql`
+  // The counts run beside the pages (the board's counters replace them when they can).
+  const counts = withCounts
+    ? queryRows<{ group_key: string; sub_group_key?: string; n: number }>(
+        db,
+        sql`
     select g.key as group_key ${subGroups ? sql`, sg.key as sub_group_key` : sql``},
       (select count(*)::int from issues i where ${where} and ${condition}) as n
     from ${from}`,
-  );
-  return { rows, counts };
+      )
+    : Promise.resolve([]);
+  const [rows, countRows] = await Promise.all([pages, counts]);
+  return { rows, counts: countRows };
 }
 
 export async function listChildren(db: Executor, projectId: string, parentId: string) {
