@@ -277,20 +277,20 @@ export async function runUiSuite(options: UiOptions): Promise<Record<string, unk
       () =>
         (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null,
     );
-    const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const step = async <T>(name: string, on: Page, run: () => Promise<T>): Promise<T> => {
       log(`  ${name}`);
       try {
         return await run();
       } catch (error) {
         const shot = path.join(ROOT, 'bench/results/ui-failure.png');
-        await page.screenshot({ path: shot }).catch(() => {});
+        await on.screenshot({ path: shot }).catch(() => {});
         throw new Error(
           `UI step '${name}' failed (screenshot ${path.relative(ROOT, shot)}): ${(error as Error).message}`,
         );
       }
     };
-    const keyboard = await step('keyboard change', () => keyboardChange(page, 20));
-    const palette = await step('palette search', () => paletteSearch(page, 'login'));
+    const keyboard = await step('keyboard change', page, () => keyboardChange(page, 20));
+    const palette = await step('palette search', page, () => paletteSearch(page, 'login'));
     await context.close();
     // A fresh page, so nothing left open by the steps above stands in the way.
     const columnTarget = Number(process.env.BENCH_BIG_COLUMN ?? (options.issues >= 10_000 ? 5000 : 0));
@@ -301,7 +301,9 @@ export async function runUiSuite(options: UiOptions): Promise<Record<string, unk
     await interactiveAt(columnPage);
     const column =
       columnTarget > 0
-        ? await step(`${columnTarget}-card column`, () => bigColumn(columnPage, 'Done', columnTarget, log))
+        ? await step(`${columnTarget}-card column`, columnPage, () =>
+            bigColumn(columnPage, 'Done', columnTarget, log),
+          )
         : null;
     await columnContext.close();
 
