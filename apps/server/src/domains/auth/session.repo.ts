@@ -1,5 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { sessions, type UserRow, users } from '../../platform/db/schema.ts';
 
 export async function insertSession(
@@ -22,20 +23,21 @@ export async function findSessionUser(
   now: Date,
 ): Promise<UserRow | undefined> {
   // Prepared by name: every request runs it, so PostgreSQL parses and plans it once per connection.
-  const rows = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(
-      and(
-        eq(sessions.token_hash, sql.placeholder('tokenHash')),
-        gt(sessions.expires_at, sql.placeholder('now')),
-        eq(users.is_active, true),
-      ),
-    )
-    .limit(1)
-    .prepare('find_session_user')
-    .execute({ tokenHash, now: now.toISOString() });
+  const rows = await prepared(db, 'find_session_user', (db) =>
+    db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(
+        and(
+          eq(sessions.token_hash, sql.placeholder('tokenHash')),
+          gt(sessions.expires_at, sql.placeholder('now')),
+          eq(users.is_active, true),
+        ),
+      )
+      .limit(1)
+      .prepare('find_session_user'),
+  ).execute({ tokenHash, now: now.toISOString() });
   return rows[0]?.user;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { activities, type IssueRowDb, issueSequences, issues, users } from '../../platform/db/schema.ts';
 
 /** Next issue number of a project; the counter row lock serialises concurrent creates. */
@@ -34,19 +35,20 @@ export async function findIssue(
   projectId: string,
   issueId: string,
 ): Promise<IssueRowDb | undefined> {
-  const rows = await db
-    .select()
-    .from(issues)
-    .where(
-      and(
-        eq(issues.project_id, sql.placeholder('projectId')),
-        eq(issues.id, sql.placeholder('issueId')),
-        isNull(issues.deleted_at),
-      ),
-    )
-    .limit(1)
-    .prepare('find_issue')
-    .execute({ projectId, issueId });
+  const rows = await prepared(db, 'find_issue', (db) =>
+    db
+      .select()
+      .from(issues)
+      .where(
+        and(
+          eq(issues.project_id, sql.placeholder('projectId')),
+          eq(issues.id, sql.placeholder('issueId')),
+          isNull(issues.deleted_at),
+        ),
+      )
+      .limit(1)
+      .prepare('find_issue'),
+  ).execute({ projectId, issueId });
   return rows[0];
 }
 

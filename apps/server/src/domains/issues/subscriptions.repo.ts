@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { issueSubscribers, type UserRow, users } from '../../platform/db/schema.ts';
 
 export async function subscribe(
@@ -21,18 +22,19 @@ export async function unsubscribe(db: Executor, issueId: string, userId: string)
 }
 
 export async function isSubscribed(db: Executor, issueId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: issueSubscribers.id })
-    .from(issueSubscribers)
-    .where(
-      and(
-        eq(issueSubscribers.issue_id, sql.placeholder('issueId')),
-        eq(issueSubscribers.subscriber_id, sql.placeholder('userId')),
-      ),
-    )
-    .limit(1)
-    .prepare('is_subscribed')
-    .execute({ issueId, userId });
+  const rows = await prepared(db, 'is_subscribed', (db) =>
+    db
+      .select({ id: issueSubscribers.id })
+      .from(issueSubscribers)
+      .where(
+        and(
+          eq(issueSubscribers.issue_id, sql.placeholder('issueId')),
+          eq(issueSubscribers.subscriber_id, sql.placeholder('userId')),
+        ),
+      )
+      .limit(1)
+      .prepare('is_subscribed'),
+  ).execute({ issueId, userId });
   return rows.length > 0;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { type LabelRow, labels } from '../../platform/db/schema.ts';
 
 const live = (projectId: string | Placeholder) =>
@@ -8,13 +9,14 @@ const live = (projectId: string | Placeholder) =>
 /** Live labels of a project by sort_order (creation time breaks ties). */
 export function listProjectLabels(db: Executor, projectId: string): Promise<LabelRow[]> {
   // Prepared by name: every list request reads it.
-  return db
-    .select()
-    .from(labels)
-    .where(live(sql.placeholder('projectId')))
-    .orderBy(asc(labels.sort_order), asc(labels.created_at))
-    .prepare('list_project_labels')
-    .execute({ projectId });
+  return prepared(db, 'list_project_labels', (db) =>
+    db
+      .select()
+      .from(labels)
+      .where(live(sql.placeholder('projectId')))
+      .orderBy(asc(labels.sort_order), asc(labels.created_at))
+      .prepare('list_project_labels'),
+  ).execute({ projectId });
 }
 
 export function listLabelsOfProjects(db: Executor, projectIds: string[]): Promise<LabelRow[]> {

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import {
   type ProjectMemberRow,
   projectMembers,
@@ -10,15 +11,16 @@ import {
 
 export function listActiveProjectMembers(db: Executor, projectId: string): Promise<ProjectMemberRow[]> {
   // Prepared by name: every list request reads it.
-  return db
-    .select()
-    .from(projectMembers)
-    .where(
-      and(eq(projectMembers.project_id, sql.placeholder('projectId')), eq(projectMembers.is_active, true)),
-    )
-    .orderBy(projectMembers.created_at)
-    .prepare('list_active_project_members')
-    .execute({ projectId });
+  return prepared(db, 'list_active_project_members', (db) =>
+    db
+      .select()
+      .from(projectMembers)
+      .where(
+        and(eq(projectMembers.project_id, sql.placeholder('projectId')), eq(projectMembers.is_active, true)),
+      )
+      .orderBy(projectMembers.created_at)
+      .prepare('list_active_project_members'),
+  ).execute({ projectId });
 }
 
 export async function findActiveProjectMember(

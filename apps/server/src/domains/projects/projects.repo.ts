@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import {
   type ProjectMemberRow,
   type ProjectRow,
@@ -29,27 +30,28 @@ export async function findProjectWithMembership(
   projectId: string,
   userId: string,
 ): Promise<{ project: ProjectRow; membership: ProjectMemberRow | null } | undefined> {
-  const rows = await db
-    .select({ project: projects, membership: projectMembers })
-    .from(projects)
-    .leftJoin(
-      projectMembers,
-      and(
-        eq(projectMembers.project_id, projects.id),
-        eq(projectMembers.member_id, sql.placeholder('userId')),
-        eq(projectMembers.is_active, true),
-      ),
-    )
-    .where(
-      and(
-        eq(projects.workspace_id, sql.placeholder('workspaceId')),
-        eq(projects.id, sql.placeholder('projectId')),
-        isNull(projects.deleted_at),
-      ),
-    )
-    .limit(1)
-    .prepare('find_project_access')
-    .execute({ workspaceId, projectId, userId });
+  const rows = await prepared(db, 'find_project_access', (db) =>
+    db
+      .select({ project: projects, membership: projectMembers })
+      .from(projects)
+      .leftJoin(
+        projectMembers,
+        and(
+          eq(projectMembers.project_id, projects.id),
+          eq(projectMembers.member_id, sql.placeholder('userId')),
+          eq(projectMembers.is_active, true),
+        ),
+      )
+      .where(
+        and(
+          eq(projects.workspace_id, sql.placeholder('workspaceId')),
+          eq(projects.id, sql.placeholder('projectId')),
+          isNull(projects.deleted_at),
+        ),
+      )
+      .limit(1)
+      .prepare('find_project_access'),
+  ).execute({ workspaceId, projectId, userId });
   return rows[0];
 }
 

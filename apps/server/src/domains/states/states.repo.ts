@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { type StateRow, states } from '../../platform/db/schema.ts';
 
 const GROUP_ORDER = sql`array_position(array['backlog','unstarted','started','completed','cancelled']::text[], ${states.group})`;
@@ -10,13 +11,14 @@ const live = (projectId: string | Placeholder) =>
 /** Visible states of a project: by group order, then sequence (the hidden triage state is left out). */
 export function listProjectStates(db: Executor, projectId: string): Promise<StateRow[]> {
   // Prepared by name: every list and detail request reads it.
-  return db
-    .select()
-    .from(states)
-    .where(live(sql.placeholder('projectId')))
-    .orderBy(GROUP_ORDER, asc(states.sequence))
-    .prepare('list_project_states')
-    .execute({ projectId });
+  return prepared(db, 'list_project_states', (db) =>
+    db
+      .select()
+      .from(states)
+      .where(live(sql.placeholder('projectId')))
+      .orderBy(GROUP_ORDER, asc(states.sequence))
+      .prepare('list_project_states'),
+  ).execute({ projectId });
 }
 
 export function listStatesOfProjects(db: Executor, projectIds: string[]): Promise<StateRow[]> {

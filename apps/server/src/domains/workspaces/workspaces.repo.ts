@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import {
   type WorkspaceMemberRow,
   type WorkspaceRow,
@@ -31,26 +32,27 @@ export async function findAccessBySlug(
   slug: string,
   userId: string,
 ): Promise<{ workspace: WorkspaceRow; membership: WorkspaceMemberRow } | undefined> {
-  const rows = await db
-    .select({ workspace: workspaces, membership: workspaceMembers })
-    .from(workspaces)
-    .innerJoin(
-      workspaceMembers,
-      and(
-        eq(workspaceMembers.workspace_id, workspaces.id),
-        eq(workspaceMembers.member_id, sql.placeholder('userId')),
-      ),
-    )
-    .where(
-      and(
-        eq(workspaces.slug, sql.placeholder('slug')),
-        isNull(workspaces.deleted_at),
-        eq(workspaceMembers.is_active, true),
-      ),
-    )
-    .limit(1)
-    .prepare('find_workspace_access')
-    .execute({ slug, userId });
+  const rows = await prepared(db, 'find_workspace_access', (db) =>
+    db
+      .select({ workspace: workspaces, membership: workspaceMembers })
+      .from(workspaces)
+      .innerJoin(
+        workspaceMembers,
+        and(
+          eq(workspaceMembers.workspace_id, workspaces.id),
+          eq(workspaceMembers.member_id, sql.placeholder('userId')),
+        ),
+      )
+      .where(
+        and(
+          eq(workspaces.slug, sql.placeholder('slug')),
+          isNull(workspaces.deleted_at),
+          eq(workspaceMembers.is_active, true),
+        ),
+      )
+      .limit(1)
+      .prepare('find_workspace_access'),
+  ).execute({ slug, userId });
   return rows[0];
 }
 
