@@ -19,6 +19,7 @@ import { createSubIssuesService } from './domains/issues/sub-issues.service.ts';
 import { createSubscriptionsService } from './domains/issues/subscriptions.service.ts';
 import { createLabelsService } from './domains/labels/labels.service.ts';
 import { createMembersService } from './domains/members/members.service.ts';
+import { createProfileService } from './domains/profile/profile.service.ts';
 import { createProjectMembersService } from './domains/projects/project-members.service.ts';
 import { createProjectsService } from './domains/projects/projects.service.ts';
 import { createPublishingService } from './domains/publishing/publishing.service.ts';
@@ -75,6 +76,7 @@ export function createServices(
   const labels = createLabelsService(db, { projectMembers });
   const issues = createIssuesService(db, { states, labels, projectMembers, members });
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
+  const profile = createProfileService(db, { users, members, projectMembers, issues });
   const archive = createArchiveService(db, { issues, states });
   const automations = createAutomationsService(db);
   const search = createSearchService(db, { projectMembers });
@@ -127,6 +129,7 @@ export function createServices(
     projects,
     issues,
     subscriptions,
+    profile,
     archive,
     automations,
     search,

@@ -4,5 +4,6 @@ export * from './instance.ts';
 export * from './issue-parts.ts';
 export * from './issues.ts';
 export * from './projects.ts';
+export * from './user-profile.ts';
 export * from './users.ts';
 export * from './workspaces.ts';

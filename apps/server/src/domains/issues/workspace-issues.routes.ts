@@ -1,6 +1,5 @@
 import { listIssuesQuerySchema } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
-import { z } from 'zod';
 import { accessOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
@@ -9,7 +8,7 @@ import { slugParams } from '../workspaces/workspaces.routes.ts';
 const TAGS = ['workspace issues'];
 const config = { auth: 'required' as const, workspaceRole: ROLE.GUEST };
 
-/** Lists spanning the caller's projects: global views, "my issues" and profile lists (api.md §5.18, §2.2). */
+/** Lists spanning the caller's projects: global views and "my issues" (api.md §5.18); profile lists are in domains/profile. */
 export function workspaceIssuesRoutes(app: App, { issues }: Services) {
   app.get(
     '/api/workspaces/:slug/issues/',
@@ -24,18 +23,5 @@ export function workspaceIssuesRoutes(app: App, { issues }: Services) {
       const user = userOf(request);
       return issues.listWorkspace(accessOf(request), user, { ...request.query, assignees: user.id });
     },
-  );
-
-  app.get(
-    '/api/workspaces/:slug/user-issues/:user_id/',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        params: slugParams.extend({ user_id: z.uuid() }),
-        querystring: listIssuesQuerySchema,
-      },
-    },
-    (request) => issues.listWorkspace(accessOf(request), userOf(request), request.query),
   );
 }
