@@ -24,6 +24,7 @@ import { signUpRoute } from '../routes/SignUpRoute.tsx';
 import { workspaceHomeRoute } from '../routes/WorkspaceHomeRoute.tsx';
 import { workspaceInvitationRoute } from '../routes/WorkspaceInvitationRoute.tsx';
 import { workspaceRoute } from '../routes/WorkspaceLayoutRoute.tsx';
+import { workspaceProfileRoute, workspaceProfileTabRoute } from '../routes/WorkspaceProfileRoute.tsx';
 import { workspaceSettingsGeneralRoute } from '../routes/WorkspaceSettingsGeneralRoute.tsx';
 import { workspaceSettingsRoute } from '../routes/WorkspaceSettingsLayoutRoute.tsx';
 import { workspaceSettingsMembersRoute } from '../routes/WorkspaceSettingsMembersRoute.tsx';
@@ -60,6 +61,8 @@ export const routeTree = rootRoute.addChildren([
       projectIssuesRoute,
       issueDetailRoute,
       browseWorkItemRoute,
+      workspaceProfileRoute,
+      workspaceProfileTabRoute,
       projectSettingsTree,
       workspaceSettingsRoute.addChildren([workspaceSettingsGeneralRoute, workspaceSettingsMembersRoute]),
     ]),

@@ -115,7 +115,7 @@ export const Sidebar = observer(function Sidebar({ workspace }: { workspace: Wor
           />
         </ul>
         <div className={clsx('flex items-center gap-1', collapsed && 'flex-col')}>
-          <UserMenu collapsed={collapsed} />
+          <UserMenu collapsed={collapsed} slug={workspace.slug} />
           {!narrow && (
             <Tooltip content={`${toggleLabel} ( [ )`} side="right">
               <IconButton label={toggleLabel} onClick={sidebar.toggle} aria-keyshortcuts="[">

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { LogOut, Palette, UserRound } from 'lucide-react';
+import { LogOut, Palette, SquareUserRound, UserRound } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -8,8 +8,14 @@ import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } fr
 import { toastError } from '../../ui/toast.ts';
 import { signOut } from '../auth/signOut.ts';
 
-/** The signed-in user's menu at the bottom of the sidebar. */
-export const UserMenu = observer(function UserMenu({ collapsed }: { collapsed: boolean }) {
+/** The signed-in user's menu at the bottom of the sidebar; inside a workspace it leads to "Your work". */
+export const UserMenu = observer(function UserMenu({
+  collapsed,
+  slug,
+}: {
+  collapsed: boolean;
+  slug?: string;
+}) {
   const stores = useStores();
   const router = useRouter();
   const user = stores.user.user;
@@ -33,6 +39,19 @@ export const UserMenu = observer(function UserMenu({ collapsed }: { collapsed: b
           <span className="block truncate">{user.email}</span>
         </MenuLabel>
         <MenuSeparator />
+        {slug && (
+          <MenuItem
+            icon={<SquareUserRound className="size-4" />}
+            onSelect={() =>
+              router.navigate({
+                to: '/$workspaceSlug/profile/$userId',
+                params: { workspaceSlug: slug, userId: user.id },
+              })
+            }
+          >
+            Your work
+          </MenuItem>
+        )}
         <MenuItem
           icon={<UserRound className="size-4" />}
           onSelect={() => router.navigate({ to: '/settings/profile/general' })}

@@ -49,6 +49,22 @@ export interface GroupMeta {
   user?: UserLite;
 }
 
+/**
+ * A list across projects (a member's profile): its own keys, endpoint and fixed params. Such a
+ * list is read-only here (no create, quick add, drag or property edits): its items belong to
+ * projects with different roles.
+ */
+export interface CrossProjectScope {
+  /** Key of the display settings (kept in this browser, e.g. `profile:<slug>`). */
+  settingsKey: string;
+  /** Key of the lists (one per layout), e.g. `<userId>:assigned`. */
+  listKey: string;
+  /** The list endpoint. */
+  path: string;
+  /** Params every request carries (e.g. `assignees=<userId>`). */
+  params: Record<string, string>;
+}
+
 const STATE_GROUP_NAMES: Record<string, string> = {
   backlog: 'Backlog',
   unstarted: 'Unstarted',
@@ -78,10 +94,11 @@ export class IssueView {
     readonly projectId: string,
     private readonly onOpenPeek: (issueId: string) => void,
     readonly context: ListContextKind = 'project',
+    readonly scope: CrossProjectScope | null = null,
   ) {
     makeAutoObservable<IssueView, 'onOpenPeek'>(
       this,
-      { stores: false, slug: false, projectId: false, context: false, onOpenPeek: false },
+      { stores: false, slug: false, projectId: false, context: false, scope: false, onOpenPeek: false },
       { autoBind: true },
     );
   }
@@ -92,8 +109,13 @@ export class IssueView {
     return this.stores.projects.get(this.slug, this.projectId);
   }
 
+  /** Whose display settings: the project's, or the cross-project scope's. */
+  get settingsKey(): string {
+    return this.scope?.settingsKey ?? this.projectId;
+  }
+
   get settings(): FilterSet {
-    return this.stores.issueFilters.of(this.projectId, this.context);
+    return this.stores.issueFilters.of(this.settingsKey, this.context);
   }
 
   get filters(): Filters {
@@ -113,7 +135,7 @@ export class IssueView {
   }
 
   get listKey(): string {
-    return `${this.context}:${this.projectId}:${this.layout}`;
+    return `${this.context}:${this.scope?.listKey ?? this.projectId}:${this.layout}`;
   }
 
   get list(): IssueList | undefined {
@@ -135,22 +157,26 @@ export class IssueView {
 
   /** Members and above create and edit work items. */
   get canEdit(): boolean {
+    if (this.scope) return false;
     return (this.project?.member_role ?? 0) >= ROLE.MEMBER;
   }
 
   get request(): ListRequest {
     const df = this.displayFilters;
     const { subGroupBy } = effectiveGrouping(df);
+    const range =
+      df.layout === 'calendar'
+        ? rangeParams(this.calendarDate, df.calendar?.layout ?? 'month', this.filters.target_date)
+        : undefined;
     return {
-      path: `/api/workspaces/${encodeURIComponent(this.slug)}/projects/${encodeURIComponent(this.projectId)}/issues/`,
-      projectId: this.projectId,
+      path:
+        this.scope?.path ??
+        `/api/workspaces/${encodeURIComponent(this.slug)}/projects/${encodeURIComponent(this.projectId)}/issues/`,
+      projectId: this.scope ? null : this.projectId,
       filters: this.filters,
       displayFilters: df,
       perPage: subGroupBy ? SUB_GROUPED_PER_PAGE : PER_PAGE[df.layout],
-      extra:
-        df.layout === 'calendar'
-          ? rangeParams(this.calendarDate, df.calendar?.layout ?? 'month', this.filters.target_date)
-          : undefined,
+      extra: this.scope ? { ...this.scope.params, ...range } : range,
     };
   }
 
@@ -173,7 +199,7 @@ export class IssueView {
     const previousKey = this.listKey;
     const { result, saved } = this.stores.issueFilters.updateDisplayFilters(
       this.slug,
-      this.projectId,
+      this.settingsKey,
       patch,
       this.context,
     );
@@ -188,7 +214,7 @@ export class IssueView {
   }
 
   async setFilters(patch: Partial<Filters>): Promise<void> {
-    const { result, saved } = this.stores.issueFilters.updateFilters(this.slug, this.projectId, patch);
+    const { result, saved } = this.stores.issueFilters.updateFilters(this.slug, this.settingsKey, patch);
     if (result.refetch) void this.fetch();
     try {
       await saved;
@@ -204,7 +230,9 @@ export class IssueView {
 
   async setDisplayProperty(key: keyof DisplayProperties, value: boolean): Promise<void> {
     try {
-      await this.stores.issueFilters.updateDisplayProperties(this.slug, this.projectId, { [key]: value });
+      await this.stores.issueFilters.updateDisplayProperties(this.slug, this.settingsKey, {
+        [key]: value,
+      });
     } catch (error) {
       toastError(error, 'The display properties could not be saved');
     }
@@ -216,9 +244,12 @@ export class IssueView {
     return this.stores.issues.get(id);
   }
 
-  issueKey(issue: Pick<Issue, 'sequence_id' | 'tempId'>): string {
-    if (issue.tempId) return `${this.project?.identifier ?? ''}-…`;
-    return `${this.project?.identifier ?? ''}-${issue.sequence_id}`;
+  issueKey(issue: Pick<Issue, 'sequence_id' | 'tempId'> & { project_id?: string }): string {
+    // Across projects each item carries its own project's identifier.
+    const project =
+      this.scope && issue.project_id ? this.stores.projects.get(this.slug, issue.project_id) : this.project;
+    if (issue.tempId) return `${project?.identifier ?? ''}-…`;
+    return `${project?.identifier ?? ''}-${issue.sequence_id}`;
   }
 
   get states(): State[] {
@@ -226,6 +257,7 @@ export class IssueView {
   }
 
   stateOf(id: string): State | undefined {
+    if (this.scope) return this.stores.states.find(id);
     return this.states.find((s) => s.id === id);
   }
 
@@ -234,6 +266,7 @@ export class IssueView {
   }
 
   labelOf(id: string): Label | undefined {
+    if (this.scope) return this.stores.labels.find(id);
     return this.labels.find((l) => l.id === id);
   }
 

@@ -41,6 +41,30 @@ export class LabelStore {
     makeAutoObservable<LabelStore, 'byProject'>(this, { byProject: false }, { autoBind: true });
   }
 
+  /** A label of any loaded project (lists across projects look them up by id). */
+  find(id: string): Label | undefined {
+    for (const labels of this.byProject.values()) {
+      const found = labels.get(id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Every label of the projects the caller is in (`GET {ws}/labels/`), filed by project. */
+  async fetchWorkspace(slug: string): Promise<Label[]> {
+    const all = await api.get<Label[]>(`/api/workspaces/${seg(slug)}/labels/`);
+    runInAction(() => {
+      const byProject = new Map<string, Label[]>();
+      for (const item of all) {
+        if (item.project_id)
+          byProject.set(item.project_id, [...(byProject.get(item.project_id) ?? []), item]);
+      }
+      for (const [projectId, items] of byProject)
+        this.byProject.set(projectId, observable.map(items.map((x) => [x.id, x])));
+    });
+    return all;
+  }
+
   isLoaded(projectId: string): boolean {
     return this.byProject.has(projectId);
   }

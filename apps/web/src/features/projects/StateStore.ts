@@ -12,6 +12,30 @@ export class StateStore {
     makeAutoObservable<StateStore, 'byProject'>(this, { byProject: false }, { autoBind: true });
   }
 
+  /** A state of any loaded project (lists across projects look them up by id). */
+  find(id: string): State | undefined {
+    for (const states of this.byProject.values()) {
+      const found = states.get(id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Every state of the projects the caller is in (`GET {ws}/states/`), filed by project. */
+  async fetchWorkspace(slug: string): Promise<State[]> {
+    const all = await api.get<State[]>(`/api/workspaces/${seg(slug)}/states/`);
+    runInAction(() => {
+      const byProject = new Map<string, State[]>();
+      for (const item of all) {
+        if (item.project_id)
+          byProject.set(item.project_id, [...(byProject.get(item.project_id) ?? []), item]);
+      }
+      for (const [projectId, items] of byProject)
+        this.byProject.set(projectId, observable.map(items.map((x) => [x.id, x])));
+    });
+    return all;
+  }
+
   isLoaded(projectId: string): boolean {
     return this.byProject.has(projectId);
   }

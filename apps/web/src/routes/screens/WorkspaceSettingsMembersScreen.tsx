@@ -1,6 +1,6 @@
 import type { Invitation, Workspace, WorkspaceMember } from '@kite/shared/contracts';
 import { hasRole, ROLE, ROLE_NAMES, ROLES, type Role } from '@kite/shared/domain';
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { Mail, Trash2, UserPlus, Users } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -122,6 +122,7 @@ const MembersPage = observer(function MembersPage({ workspace }: { workspace: Wo
               {list.map((member) => (
                 <MemberRow
                   key={member.id}
+                  slug={slug}
                   member={member}
                   isMe={member.member.id === myId}
                   canManage={isAdmin}
@@ -192,12 +193,14 @@ const MembersPage = observer(function MembersPage({ workspace }: { workspace: Wo
 });
 
 const MemberRow = observer(function MemberRow({
+  slug,
   member,
   isMe,
   canManage,
   onRole,
   onRemove,
 }: {
+  slug: string;
   member: WorkspaceMember;
   isMe: boolean;
   canManage: boolean;
@@ -212,7 +215,14 @@ const MemberRow = observer(function MemberRow({
           <Avatar name={name} src={member.member.avatar_url} size="sm" />
           <div className="min-w-0">
             <p className="truncate font-medium text-fg">
-              {name}
+              <Link
+                to="/$workspaceSlug/profile/$userId"
+                params={{ workspaceSlug: slug, userId: member.member.id }}
+                className="hover:underline"
+                title={`Open ${name}’s profile`}
+              >
+                {name}
+              </Link>
               {isMe && <span className="ml-1.5 text-xs font-normal text-fg-subtle">(you)</span>}
             </p>
             {member.member.display_name && member.member.display_name !== name && (

@@ -13,12 +13,18 @@ const ICONS: Record<Layout, typeof List> = {
   gantt_chart: GanttChart,
 };
 
-/** One button per layout; the choice is saved with the display filters. */
-export const LayoutSwitcher = observer(function LayoutSwitcher({ view }: { view: IssueView }) {
+/** One button per layout (or per one of `layouts`); the choice is saved with the display filters. */
+export const LayoutSwitcher = observer(function LayoutSwitcher({
+  view,
+  layouts = LAYOUT_IDS,
+}: {
+  view: IssueView;
+  layouts?: readonly Layout[];
+}) {
   return (
     <fieldset className="flex rounded-md border border-border p-0.5">
       <legend className="sr-only">Layout</legend>
-      {LAYOUT_IDS.map((layout) => {
+      {layouts.map((layout) => {
         const Icon = ICONS[layout];
         const active = view.layout === layout;
         return (

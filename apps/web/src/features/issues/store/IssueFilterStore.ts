@@ -1,6 +1,7 @@
 import type { DisplayFilters, DisplayProperties, Filters, UserProperties } from '@kite/shared/contracts';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api } from '../../../lib/api.ts';
+import { storage } from '../../../lib/storage.ts';
 import { projectPath } from '../../projects/ProjectStore.ts';
 import {
   applyDisplayFilters,
@@ -32,9 +33,15 @@ export interface FilterChangeResult {
  */
 export class IssueFilterStore {
   private readonly scopes = observable.map<string, FilterSet>(undefined, { deep: false });
+  /** Scopes kept in this browser only (the profile's lists, as Plane keeps them), by context. */
+  private readonly local = new Map<string, ListContextKind>();
 
   constructor() {
-    makeAutoObservable<IssueFilterStore, 'scopes'>(this, { scopes: false }, { autoBind: true });
+    makeAutoObservable<IssueFilterStore, 'scopes' | 'local'>(
+      this,
+      { scopes: false, local: false },
+      { autoBind: true },
+    );
   }
 
   get(scope: string): FilterSet | undefined {
@@ -70,6 +77,20 @@ export class IssueFilterStore {
     return set;
   }
 
+  /** A scope stored in this browser (no server copy); read from local storage the first time. */
+  loadLocal(scope: string, context: ListContextKind): FilterSet {
+    const existing = this.scopes.get(scope);
+    if (existing && this.local.has(scope)) return existing;
+    this.local.set(scope, context);
+    let props: Partial<UserProperties> = {};
+    try {
+      props = JSON.parse(storage.get(localKey(scope)) ?? '{}') as Partial<UserProperties>;
+    } catch {
+      // A damaged copy falls back to the defaults.
+    }
+    return this.receive(scope, props as UserProperties, context);
+  }
+
   /** GET `{p}/user-properties/`. */
   async fetchProject(slug: string, projectId: string): Promise<FilterSet> {
     const props = await api.get<UserProperties>(`${projectPath(slug, projectId)}/user-properties/`);
@@ -82,6 +103,18 @@ export class IssueFilterStore {
     before: FilterSet,
     body: Record<string, unknown>,
   ): Promise<void> {
+    if (this.local.has(projectId)) {
+      const set = this.of(projectId, this.local.get(projectId));
+      storage.set(
+        localKey(projectId),
+        JSON.stringify({
+          filters: set.filters,
+          display_filters: set.displayFilters,
+          display_properties: set.displayProperties,
+        }),
+      );
+      return;
+    }
     try {
       const props = await api.patch<UserProperties>(`${projectPath(slug, projectId)}/user-properties/`, body);
       runInAction(() => this.receive(projectId, props, 'project'));
@@ -142,5 +175,8 @@ export class IssueFilterStore {
 
   reset(): void {
     this.scopes.clear();
+    this.local.clear();
   }
 }
+
+const localKey = (scope: string) => `kite:issue-filters:${scope}`;

@@ -1,0 +1,418 @@
+import type { UserProfile, UserStats } from '@kite/shared/contracts';
+import { STATE_GROUP_COLORS, STATE_GROUPS } from '@kite/shared/domain';
+import { Link, useNavigate } from '@tanstack/react-router';
+import clsx from 'clsx';
+import { CalendarDays, Inbox, RotateCw, SearchX, UserRound, UserX } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { useStores } from '../../app/StoresContext.tsx';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
+import { PageHeader } from '../app-shell/PageHeader.tsx';
+import { roleLabel } from '../app-shell/WorkspaceSwitcher.tsx';
+import { useIssueShortcuts } from '../issues/actions.ts';
+import { DisplayMenu } from '../issues/header/DisplayMenu.tsx';
+import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
+import { IssueView } from '../issues/IssueView.ts';
+import { type LayoutProps, layoutLoader } from '../issues/layouts/registry.ts';
+import type { Layout } from '../issues/store/displayFilters.ts';
+import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
+import { PROFILE_ERROR, ProfileStore } from './ProfileStore.ts';
+import { PROFILE_TAB_LABELS, PROFILE_TABS, type ProfileTab, profileScope } from './profileTabs.ts';
+
+/** The layouts the profile offers (its lists are read-only and span projects). */
+const PROFILE_LAYOUTS: readonly Layout[] = ['list', 'kanban'];
+
+const lazyLayouts = new Map<Layout, ComponentType<LayoutProps>>();
+function layoutComponent(layout: Layout): ComponentType<LayoutProps> | null {
+  const load = layoutLoader(layout);
+  if (!load) return null;
+  let component = lazyLayouts.get(layout);
+  if (!component) {
+    component = lazy(load);
+    lazyLayouts.set(layout, component);
+  }
+  return component;
+}
+
+/**
+ * A workspace member's profile (`/{ws}/profile/{userId}[/created|/subscribed]`): their work
+ * items in the board's list and kanban layouts, beside who they are and their numbers.
+ */
+export const ProfileScreen = observer(function ProfileScreen({
+  slug,
+  userId,
+  tab,
+}: {
+  slug: string;
+  userId: string;
+  tab: ProfileTab;
+}) {
+  const stores = useStores();
+  const [profile] = useState(() => new ProfileStore(slug, userId));
+  useEffect(() => {
+    void profile.fetch();
+  }, [profile]);
+
+  const member = stores.members.membersOf(slug).find((m) => m.member.id === userId);
+  const user = profile.profile?.user_data;
+  const name = user?.display_name ?? member?.member.display_name ?? '';
+
+  if (profile.status === 'not-found')
+    return (
+      <Centered>
+        <EmptyState
+          icon={<UserX className="size-5" />}
+          title="Member not found"
+          description="This person is not a member of this workspace."
+        />
+      </Centered>
+    );
+  if (profile.status === 'error')
+    return (
+      <Centered>
+        <EmptyState
+          icon={<SearchX className="size-5" />}
+          title={PROFILE_ERROR}
+          description="Check your connection and try again."
+          action={
+            <Button variant="primary" onClick={() => void profile.fetch()}>
+              <RotateCw className="size-3.5" aria-hidden /> Try again
+            </Button>
+          }
+        />
+      </Centered>
+    );
+  if (profile.status === 'loading' || !profile.profile || !profile.stats)
+    return <PageLoader label="Loading profile" />;
+
+  return (
+    <ProfileIssues
+      key={tab}
+      slug={slug}
+      userId={userId}
+      tab={tab}
+      name={name}
+      isMe={stores.user.user?.id === userId}
+      counts={profile.tabCounts}
+      sidebar={
+        <ProfileSidebar profile={profile.profile} stats={profile.stats} role={member?.role} slug={slug} />
+      }
+    />
+  );
+});
+
+const ProfileIssues = observer(function ProfileIssues({
+  slug,
+  userId,
+  tab,
+  name,
+  isMe,
+  counts,
+  sidebar,
+}: {
+  slug: string;
+  userId: string;
+  tab: ProfileTab;
+  name: string;
+  isMe: boolean;
+  counts: Record<ProfileTab, number | null>;
+  sidebar: React.ReactNode;
+}) {
+  const stores = useStores();
+  const navigate = useNavigate();
+  const [view] = useState(() => {
+    stores.issueFilters.loadLocal(profileScope(slug, userId, tab).settingsKey, 'profile');
+    return new IssueView(
+      stores,
+      slug,
+      '',
+      (issueId) => {
+        const projectId = stores.issues.get(issueId)?.project_id;
+        if (!projectId) return;
+        void navigate({
+          to: '/$workspaceSlug/projects/$projectId/issues/$issueId',
+          params: { workspaceSlug: slug, projectId, issueId },
+        });
+      },
+      'profile',
+      profileScope(slug, userId, tab),
+    );
+  });
+  useIssueShortcuts(view);
+  useEffect(() => {
+    void view.fetch(view.list?.loaded ? 'mutation' : undefined);
+  }, [view]);
+
+  return (
+    <>
+      <PageHeader
+        icon={<UserRound className="size-4" />}
+        title={isMe ? 'Your work' : `${name}’s work`}
+        actions={
+          <>
+            {view.list?.loader === 'mutation' && <Spinner size="sm" label="Updating" />}
+            <LayoutSwitcher view={view} layouts={PROFILE_LAYOUTS} />
+            <DisplayMenu view={view} />
+          </>
+        }
+      />
+      <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto lg:flex-row lg:overflow-hidden">
+        <div className="flex min-h-[24rem] min-w-0 flex-1 flex-col lg:min-h-0">
+          <nav aria-label="Profile tabs" className="flex shrink-0 gap-1 border-b border-border px-4">
+            {PROFILE_TABS.map((t) => (
+              <Link
+                key={t}
+                to={
+                  t === 'assigned'
+                    ? '/$workspaceSlug/profile/$userId'
+                    : '/$workspaceSlug/profile/$userId/$tab'
+                }
+                params={{ workspaceSlug: slug, userId, tab: t } as never}
+                aria-current={t === tab ? 'page' : undefined}
+                className={clsx(
+                  '-mb-px flex items-center gap-1.5 border-b-2 px-2.5 py-2.5 text-sm font-medium',
+                  t === tab ? 'border-primary text-fg' : 'border-transparent text-fg-muted hover:text-fg',
+                )}
+              >
+                {PROFILE_TAB_LABELS[t]}
+                {counts[t] !== null && (
+                  <span className="rounded-full bg-surface-2 px-1.5 text-xs tabular-nums text-fg-muted">
+                    {counts[t]}
+                  </span>
+                )}
+              </Link>
+            ))}
+          </nav>
+          <main className="relative min-h-0 flex-1 overflow-hidden" aria-label="Work items">
+            <ProfileBoard view={view} tab={tab} name={isMe ? null : name} />
+          </main>
+        </div>
+        {sidebar}
+      </div>
+    </>
+  );
+});
+
+const EMPTY: Record<ProfileTab, { title: (who: string | null) => string; description: string }> = {
+  assigned: {
+    title: (who) => (who ? `Nothing is assigned to ${who}` : 'Nothing is assigned to you'),
+    description: 'Work items assigned in the projects you can see show up here.',
+  },
+  created: {
+    title: (who) => (who ? `${who} has not created any work items` : 'You have not created any work items'),
+    description: 'Work items created in the projects you can see show up here.',
+  },
+  subscribed: {
+    title: (who) =>
+      who ? `${who} is not subscribed to any work items` : 'You are not subscribed to any work items',
+    description: 'Creators and assignees are subscribed to a work item; anyone can subscribe from its page.',
+  },
+};
+
+const ProfileBoard = observer(function ProfileBoard({
+  view,
+  tab,
+  name,
+}: {
+  view: IssueView;
+  tab: ProfileTab;
+  name: string | null;
+}) {
+  const list = view.list;
+  const Layout = layoutComponent(view.layout);
+  if (list?.error && !list.loaded)
+    return (
+      <Centered>
+        <EmptyState
+          icon={<SearchX className="size-5" />}
+          title="The work items could not be loaded"
+          description={list.error}
+          action={
+            <Button variant="primary" onClick={() => void view.fetch()}>
+              <RotateCw className="size-3.5" aria-hidden /> Try again
+            </Button>
+          }
+        />
+      </Centered>
+    );
+  if (!list?.loaded || !Layout) return <PageLoader label="Loading work items" />;
+  if (list.isEmpty)
+    return (
+      <Centered>
+        <EmptyState
+          icon={<Inbox className="size-5" />}
+          title={EMPTY[tab].title(name)}
+          description={EMPTY[tab].description}
+        />
+      </Centered>
+    );
+  return (
+    <Suspense fallback={<PageLoader label="Loading work items" />}>
+      <Layout view={view} />
+    </Suspense>
+  );
+});
+
+const ProfileSidebar = observer(function ProfileSidebar({
+  profile,
+  stats,
+  role,
+  slug,
+}: {
+  profile: UserProfile;
+  stats: UserStats;
+  role: number | undefined;
+  slug: string;
+}) {
+  const stores = useStores();
+  const user = profile.user_data;
+  const fullName = `${user.first_name} ${user.last_name}`.trim();
+  const joined = new Date(user.date_joined).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+  const totalByGroup = stats.state_distribution.reduce((sum, g) => sum + g.state_count, 0);
+  return (
+    <aside
+      aria-label="Member profile"
+      className="shrink-0 border-b border-border bg-surface lg:w-80 lg:overflow-y-auto lg:border-b-0 lg:border-l"
+    >
+      <div className="flex flex-col gap-5 p-5">
+        <div className="flex items-center gap-3">
+          <Avatar name={fullName || user.display_name} src={user.avatar_url} size="lg" />
+          <div className="min-w-0">
+            <h2 className="truncate text-base font-semibold text-fg">{user.display_name}</h2>
+            {fullName && <p className="truncate text-sm text-fg-muted">{fullName}</p>}
+            {role !== undefined && roleLabel(role) && (
+              <span className="mt-1 inline-block rounded bg-primary-soft px-1.5 py-0.5 text-xs font-medium text-link">
+                {roleLabel(role)}
+              </span>
+            )}
+          </div>
+        </div>
+
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+          <dt className="flex items-center gap-1.5 text-fg-muted">
+            <CalendarDays className="size-3.5" aria-hidden /> Joined
+          </dt>
+          <dd className="text-fg">{joined}</dd>
+          <dt className="text-fg-muted">Timezone</dt>
+          <dd className="truncate text-fg">{user.user_timezone}</dd>
+          {user.email && (
+            <>
+              <dt className="text-fg-muted">Email</dt>
+              <dd className="truncate text-fg">{user.email}</dd>
+            </>
+          )}
+        </dl>
+
+        <section aria-label="Work item counts" className="grid grid-cols-3 gap-2">
+          <Stat label="Assigned" value={stats.assigned_issues} />
+          <Stat label="Created" value={stats.created_issues} />
+          <Stat label="Subscribed" value={stats.subscribed_issues} />
+          <Stat label="Pending" value={stats.pending_issues} />
+          <Stat label="Completed" value={stats.completed_issues} />
+        </section>
+
+        <section aria-labelledby="profile-states" className="flex flex-col gap-2">
+          <h3 id="profile-states" className="text-xs font-medium tracking-wide text-fg-muted uppercase">
+            Assigned by state
+          </h3>
+          <div className="flex h-2 overflow-hidden rounded-full bg-surface-2" aria-hidden>
+            {totalByGroup > 0 &&
+              stats.state_distribution.map((g) =>
+                g.state_count > 0 ? (
+                  <span
+                    key={g.state_group}
+                    style={{
+                      width: `${(g.state_count / totalByGroup) * 100}%`,
+                      backgroundColor: STATE_GROUP_COLORS[g.state_group],
+                    }}
+                  />
+                ) : null,
+              )}
+          </div>
+          <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+            {STATE_GROUPS.map((group) => {
+              const count = stats.state_distribution.find((g) => g.state_group === group)?.state_count ?? 0;
+              return (
+                <li key={group} className="flex items-center gap-2">
+                  <span
+                    className="size-2 shrink-0 rounded-full"
+                    style={{ backgroundColor: STATE_GROUP_COLORS[group] }}
+                    aria-hidden
+                  />
+                  <span className="flex-1 text-fg-muted capitalize">{group}</span>
+                  <span className="text-fg tabular-nums">{count}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section aria-labelledby="profile-priorities" className="flex flex-col gap-2">
+          <h3 id="profile-priorities" className="text-xs font-medium tracking-wide text-fg-muted uppercase">
+            Assigned by priority
+          </h3>
+          <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+            {stats.priority_distribution.map((p) => (
+              <li key={p.priority} className="flex items-center gap-2">
+                <span className="flex-1 text-fg-muted">{PRIORITY_LABELS[p.priority] ?? p.priority}</span>
+                <span className="text-fg tabular-nums">{p.priority_count}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        {profile.project_data.length > 0 && (
+          <section aria-labelledby="profile-projects" className="flex flex-col gap-2">
+            <h3 id="profile-projects" className="text-xs font-medium tracking-wide text-fg-muted uppercase">
+              Projects
+            </h3>
+            <ul className="flex flex-col gap-1">
+              {profile.project_data.map((p) => {
+                const project = stores.projects.get(slug, p.id);
+                return (
+                  <li key={p.id}>
+                    <Link
+                      to="/$workspaceSlug/projects/$projectId/issues"
+                      params={{ workspaceSlug: slug, projectId: p.id }}
+                      className="flex items-center gap-2 rounded-md px-1.5 py-1 text-sm hover:bg-surface-2"
+                    >
+                      <ProjectLogo project={{ name: p.name, emoji: project?.emoji ?? null }} size="sm" />
+                      <span className="min-w-0 flex-1 truncate text-fg">{p.name}</span>
+                      <span
+                        className="text-xs text-fg-muted tabular-nums"
+                        title={`${p.assigned_issues} assigned, ${p.completed_issues} completed, ${p.created_issues} created`}
+                      >
+                        {p.completed_issues}/{p.assigned_issues}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
+      </div>
+    </aside>
+  );
+});
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col rounded-md border border-border bg-canvas px-2.5 py-2">
+      <span className="text-lg font-semibold text-fg tabular-nums">{value}</span>
+      <span className="text-xs text-fg-muted">{label}</span>
+    </div>
+  );
+}
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto w-full max-w-xl px-6 py-16">{children}</div>;
+}

@@ -1,0 +1,32 @@
+import type { CrossProjectScope } from '../issues/IssueView.ts';
+
+/** Spec §2: the profile's work-item tabs, assigned first (the default). */
+export const PROFILE_TABS = ['assigned', 'created', 'subscribed'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+export const PROFILE_TAB_LABELS: Record<ProfileTab, string> = {
+  assigned: 'Assigned',
+  created: 'Created',
+  subscribed: 'Subscribed',
+};
+
+/** Spec §7: each tab's calls pass the member as assignees, created_by or subscriber. */
+export const PROFILE_TAB_PARAM: Record<ProfileTab, 'assignees' | 'created_by' | 'subscriber'> = {
+  assigned: 'assignees',
+  created: 'created_by',
+  subscribed: 'subscriber',
+};
+
+export function isProfileTab(value: string | undefined): value is ProfileTab {
+  return (PROFILE_TABS as readonly string[]).includes(value ?? '');
+}
+
+/** The list a tab shows: `{ws}/user-issues/{userId}/` limited to the member, settings kept per workspace. */
+export function profileScope(slug: string, userId: string, tab: ProfileTab): CrossProjectScope {
+  return {
+    settingsKey: `profile:${slug}`,
+    listKey: `${userId}:${tab}`,
+    path: `/api/workspaces/${encodeURIComponent(slug)}/user-issues/${encodeURIComponent(userId)}/`,
+    params: { [PROFILE_TAB_PARAM[tab]]: userId },
+  };
+}

@@ -1,0 +1,19 @@
+import { useParams } from '@tanstack/react-router';
+import { ProfileScreen } from '../../features/profile/ProfileScreen.tsx';
+import { isProfileTab } from '../../features/profile/profileTabs.ts';
+
+/** Both profile routes (`profile/$userId` and `profile/$userId/$tab`) render this screen. */
+function WorkspaceProfileScreen() {
+  const params = useParams({ strict: false }) as { workspaceSlug: string; userId: string; tab?: string };
+  const tab = isProfileTab(params.tab) ? params.tab : 'assigned';
+  return (
+    <ProfileScreen
+      key={`${params.workspaceSlug}/${params.userId}`}
+      slug={params.workspaceSlug}
+      userId={params.userId}
+      tab={tab}
+    />
+  );
+}
+
+export const workspaceProfileScreen = WorkspaceProfileScreen;
