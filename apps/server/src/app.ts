@@ -41,7 +41,6 @@ import { searchRoutes } from './domains/search/search.routes.ts';
 import { statesRoutes } from './domains/states/states.routes.ts';
 import { userPropertiesRoutes } from './domains/user-properties/user-properties.routes.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
-import { findAccessBySlug } from './domains/workspaces/workspaces.repo.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
@@ -107,9 +106,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
 
   const hooks = createAuthHooks({
     config,
-    resolveSession: (token) => services.sessions.resolve(token),
-    findWorkspaceAccess: (slug, userId) => findAccessBySlug(services.db, slug, userId),
-    findProjectAccess: (access, projectId) => services.projects.access(access, projectId),
+    resolveSession: (token, scope) => services.sessions.resolve(token, scope),
     sessionCookie: SESSION_COOKIE,
   });
   if (config.serverTiming) registerServerTiming(app);

@@ -1,14 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../platform/db/database.ts';
-import type { UserRow } from '../../platform/db/schema.ts';
+import type { RequestScope, ResolvedSession } from '../../platform/http/hooks.ts';
 import { randomToken, sha256 } from '../../platform/security/tokens.ts';
+import { effectiveProjectRole } from '../projects/projects.policy.ts';
+import { findSessionAccess } from './request-access.repo.ts';
 import { deleteSession, deleteUserSessions, findSessionUser, insertSession } from './session.repo.ts';
 
 export const SESSION_COOKIE = 'session-id';
 
 export interface SessionService {
-  resolve(token: string | undefined): Promise<{ user: UserRow; tokenHash: string } | null>;
+  /** The live session behind a cookie; with a scope, also the caller's access to that workspace/project. */
+  resolve(token: string | undefined, scope?: RequestScope): Promise<ResolvedSession | null>;
   /** Issues a fresh session id (rotation: any session the request carried is dropped). */
   start(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -24,11 +27,26 @@ export function createSessionService(db: Executor, config: Config): SessionServi
   });
 
   return {
-    async resolve(token) {
+    async resolve(token, scope) {
       if (!token || token.length > 200) return null;
       const tokenHash = sha256(token);
-      const user = await findSessionUser(db, tokenHash, new Date());
-      return user ? { user, tokenHash } : null;
+      if (!scope) {
+        const user = await findSessionUser(db, tokenHash, new Date());
+        return user ? { user, tokenHash } : null;
+      }
+      const row = await findSessionAccess(db, { tokenHash, now: new Date(), ...scope });
+      if (!row) return null;
+      const workspace =
+        row.workspace && row.membership ? { workspace: row.workspace, membership: row.membership } : null;
+      const project =
+        workspace && row.project
+          ? {
+              project: row.project,
+              membership: row.projectMembership,
+              role: effectiveProjectRole(workspace.membership.role, row.projectMembership?.role ?? null),
+            }
+          : null;
+      return { user: row.user, tokenHash, workspace, project };
     },
     async start(tx, request, reply, userId) {
       if (request.sessionTokenHash) await deleteSession(tx, request.sessionTokenHash);

@@ -1,12 +1,6 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { prepared } from '../../platform/db/prepared.ts';
-import {
-  type WorkspaceMemberRow,
-  type WorkspaceRow,
-  workspaceMembers,
-  workspaces,
-} from '../../platform/db/schema.ts';
+import { type WorkspaceRow, workspaceMembers, workspaces } from '../../platform/db/schema.ts';
 
 export async function findLiveWorkspaceBySlug(db: Executor, slug: string): Promise<WorkspaceRow | undefined> {
   const rows = await db
@@ -23,36 +17,6 @@ export async function findLiveWorkspaceById(db: Executor, id: string): Promise<W
     .from(workspaces)
     .where(and(eq(workspaces.id, id), isNull(workspaces.deleted_at)))
     .limit(1);
-  return rows[0];
-}
-
-/** The caller's active membership in a live workspace, by slug; undefined for non-members. */
-export async function findAccessBySlug(
-  db: Executor,
-  slug: string,
-  userId: string,
-): Promise<{ workspace: WorkspaceRow; membership: WorkspaceMemberRow } | undefined> {
-  const rows = await prepared(db, 'find_workspace_access', (db) =>
-    db
-      .select({ workspace: workspaces, membership: workspaceMembers })
-      .from(workspaces)
-      .innerJoin(
-        workspaceMembers,
-        and(
-          eq(workspaceMembers.workspace_id, workspaces.id),
-          eq(workspaceMembers.member_id, sql.placeholder('userId')),
-        ),
-      )
-      .where(
-        and(
-          eq(workspaces.slug, sql.placeholder('slug')),
-          isNull(workspaces.deleted_at),
-          eq(workspaceMembers.is_active, true),
-        ),
-      )
-      .limit(1)
-      .prepare('find_workspace_access'),
-  ).execute({ slug, userId });
   return rows[0];
 }
 

@@ -2,17 +2,45 @@ import { hasRole, ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { UserRow } from '../db/schema.ts';
 import { assertCsrf, isWrite } from './csrf.ts';
 import type { ProjectAccess, WorkspaceAccess } from './types.ts';
 
+/** Where a workspace or project route points: resolved together with the session. */
+export interface RequestScope {
+  slug: string;
+  /** Null when the route is not a project route or the id is not a UUID (404 either way). */
+  projectId: string | null;
+}
+
+export interface ResolvedSession {
+  user: UserRow;
+  tokenHash: string;
+  /** With a scope: the caller's access to the workspace and project, null where they have none. */
+  workspace?: WorkspaceAccess | null;
+  project?: ProjectAccess | null;
+}
+
 export interface HookDeps {
   config: Config;
-  resolveSession(
-    token: string | undefined,
-  ): Promise<{ user: import('../db/schema.ts').UserRow; tokenHash: string } | null>;
-  findWorkspaceAccess(slug: string, userId: string): Promise<WorkspaceAccess | undefined>;
-  findProjectAccess(access: WorkspaceAccess, projectId: string): Promise<ProjectAccess | undefined>;
+  resolveSession(token: string | undefined, scope?: RequestScope): Promise<ResolvedSession | null>;
   sessionCookie: string;
+}
+
+/** The scoped access found in onRequest, checked in preValidation (after CSRF, in the contract's order). */
+const scopedAccess = new WeakMap<FastifyRequest, ResolvedSession>();
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function scopeOf(request: FastifyRequest): RequestScope | undefined {
+  const config = request.routeOptions.config;
+  if (config.workspaceRole === undefined) return undefined;
+  const params = request.params as Record<string, unknown>;
+  const projectId = config.projectRole === undefined ? '' : String(params.project_id ?? '');
+  return {
+    slug: String(params.slug ?? '').toLowerCase(),
+    projectId: UUID.test(projectId) ? projectId.toLowerCase() : null,
+  };
 }
 
 function needsCsrf(request: FastifyRequest): boolean {
@@ -34,10 +62,11 @@ export function createAuthHooks(deps: HookDeps) {
       request.projectAccess = null;
       const mode = request.routeOptions.config.auth ?? 'none';
       if (mode === 'none' && !request.url.startsWith('/auth/')) return;
-      const session = await deps.resolveSession(request.cookies[deps.sessionCookie]);
+      const session = await deps.resolveSession(request.cookies[deps.sessionCookie], scopeOf(request));
       if (session) {
         request.user = session.user;
         request.sessionTokenHash = session.tokenHash;
+        scopedAccess.set(request, session);
       }
       if (mode === 'required' && !request.user) {
         throw new AppError('unauthenticated', 'Authentication credentials were not provided');
@@ -51,33 +80,28 @@ export function createAuthHooks(deps: HookDeps) {
         throw new AppError('forbidden', 'Only the instance admin can do this');
       }
       if (config.workspaceRole !== undefined && request.user) {
-        const slug = String((request.params as Record<string, unknown>).slug ?? '').toLowerCase();
-        const access = await deps.findWorkspaceAccess(slug, request.user.id);
+        const scoped = scopedAccess.get(request);
+        const access = scoped?.workspace;
         if (!access) throw new AppError('not_found', 'Workspace not found');
         if (!hasRole(access.membership.role, config.workspaceRole)) {
           throw new AppError('forbidden', 'You do not have permission to perform this action');
         }
         request.workspaceAccess = access;
-        if (config.projectRole !== undefined)
-          request.projectAccess = await checkProject(deps, request, access);
+        if (config.projectRole !== undefined) request.projectAccess = checkProject(request, access, scoped);
       }
     },
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Project visibility (404), role (403) and the archived-project rule (400), in the contract's order. */
-async function checkProject(
-  deps: HookDeps,
+function checkProject(
   request: FastifyRequest,
   access: WorkspaceAccess,
-): Promise<ProjectAccess> {
+  scoped: ResolvedSession | undefined,
+): ProjectAccess {
   const config = request.routeOptions.config;
-  const projectId = String((request.params as Record<string, unknown>).project_id ?? '');
   const notFound = new AppError('not_found', 'Project not found');
-  if (!UUID.test(projectId)) throw notFound;
-  const project = await deps.findProjectAccess(access, projectId.toLowerCase());
+  const project = scoped?.project;
   if (!project) throw notFound;
   if (!project.membership) {
     const publicRead =
