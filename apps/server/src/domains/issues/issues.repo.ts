@@ -1,7 +1,15 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
 import { prepared } from '../../platform/db/prepared.ts';
-import { activities, type IssueRowDb, issueSequences, issues, users } from '../../platform/db/schema.ts';
+import {
+  activities,
+  type IssueRowDb,
+  issueSequences,
+  issueSubscribers,
+  issues,
+  states,
+  users,
+} from '../../platform/db/schema.ts';
 
 /** Next issue number of a project; the counter row lock serialises concurrent creates. */
 export async function allocateSequenceId(db: Executor, projectId: string): Promise<number> {
@@ -49,6 +57,41 @@ export async function findIssue(
       .limit(1)
       .prepare('find_issue'),
   ).execute({ projectId, issueId });
+  return rows[0];
+}
+
+/**
+ * What the detail view of one work item needs, in one round trip: the row, its state's group and
+ * whether the viewer subscribes to it.
+ */
+export async function findIssueForViewer(
+  db: Executor,
+  projectId: string,
+  issueId: string,
+  userId: string,
+): Promise<{ issue: IssueRowDb; stateGroup: string | null; subscribed: boolean } | undefined> {
+  const rows = await prepared(db, 'find_issue_for_viewer', (db) =>
+    db
+      .select({
+        issue: issues,
+        stateGroup: states.group,
+        subscribed: sql<boolean>`exists (select 1 from ${issueSubscribers} where ${issueSubscribers.issue_id} = ${issues.id} and ${issueSubscribers.subscriber_id} = ${sql.placeholder('userId')})`,
+      })
+      .from(issues)
+      .leftJoin(
+        states,
+        and(eq(states.id, issues.state_id), isNull(states.deleted_at), eq(states.is_triage, false)),
+      )
+      .where(
+        and(
+          eq(issues.project_id, sql.placeholder('projectId')),
+          eq(issues.id, sql.placeholder('issueId')),
+          isNull(issues.deleted_at),
+        ),
+      )
+      .limit(1)
+      .prepare('find_issue_for_viewer'),
+  ).execute({ projectId, issueId, userId });
   return rows[0];
 }
 

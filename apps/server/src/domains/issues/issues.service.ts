@@ -33,6 +33,7 @@ import {
   detachChildren,
   findByExternalId,
   findIssue,
+  findIssueForViewer,
   findIssueIdBySequence,
   findIssueInWorkspace,
   insertIssue,
@@ -350,13 +351,10 @@ export function createIssuesService(
     },
 
     async get(project: ProjectAccess, user: UserRow, issueId: string, draft = false): Promise<IssueDetail> {
-      // One round trip: the subscription is only shown once the work item proves visible.
-      const [issue, states, subscribed] = await Promise.all([
-        visibleIssue(project, user, issueId, draft),
-        statesOf(db, project.project.id),
-        isSubscribed(db, issueId, user.id),
-      ]);
-      return presentIssueDetail(issue, groupsOf(states), { isSubscribed: subscribed });
+      const found = await findIssueForViewer(db, project.project.id, issueId, user.id);
+      if (!found || !isVisible(found.issue, project, user, draft)) throw issueNotFound();
+      const groups = new Map(found.stateGroup ? [[found.issue.state_id, found.stateGroup]] : []);
+      return presentIssueDetail(found.issue, groups, { isSubscribed: found.subscribed });
     },
 
     async update(

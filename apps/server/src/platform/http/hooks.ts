@@ -100,13 +100,13 @@ function checkProject(
   scoped: ResolvedSession | undefined,
 ): ProjectAccess {
   const config = request.routeOptions.config;
-  const notFound = new AppError('not_found', 'Project not found');
+  const notFound = () => new AppError('not_found', 'Project not found');
   const project = scoped?.project;
-  if (!project) throw notFound;
+  if (!project) throw notFound();
   if (!project.membership) {
     const publicRead =
       config.publicProjectRead && project.project.network === 2 && access.membership.role >= ROLE.VIEWER;
-    if (!publicRead) throw notFound;
+    if (!publicRead) throw notFound();
     return project;
   }
   if (!hasRole(project.role, config.projectRole!)) {
