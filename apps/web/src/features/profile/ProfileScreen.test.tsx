@@ -116,13 +116,13 @@ describe('member profile screen', () => {
     expect(q.get('subscriber')).toBeNull();
 
     const aside = screen.getByRole('complementary', { name: 'Member profile' });
-    expect(within(aside).getByRole('heading', { name: 'bea' })).toBeTruthy();
-    expect(within(aside).getByText('Bea Hopper')).toBeTruthy();
+    expect(within(aside).getByRole('heading', { name: 'Bea Hopper' })).toBeTruthy();
+    expect(within(aside).getByText('@bea')).toBeTruthy();
     expect(within(aside).getByText('Member')).toBeTruthy();
     expect(within(aside).getByText('Europe/Paris')).toBeTruthy();
     expect(within(aside).getByText(/2026/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Assigned/ }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('heading', { name: 'bea’s work' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Bea Hopper’s work' })).toBeTruthy();
 
     // Spec §6: no quick add and no creation in the profile's lists.
     expect(screen.queryByRole('button', { name: /^New work item/ })).toBeNull();
@@ -141,7 +141,7 @@ describe('member profile screen', () => {
 
     await userEvent.click(screen.getByRole('link', { name: /Subscribed/ }));
     expect(
-      await screen.findByRole('heading', { name: 'bea is not subscribed to any work items' }),
+      await screen.findByRole('heading', { name: 'Bea Hopper is not subscribed to any work items' }),
     ).toBeTruthy();
     expect(queries().at(-1)!.get('subscriber')).toBe(BEA);
     expect(queries().at(-1)!.get('assignees')).toBeNull();

@@ -59,7 +59,8 @@ export const ProfileScreen = observer(function ProfileScreen({
 
   const member = stores.members.membersOf(slug).find((m) => m.member.id === userId);
   const user = profile.profile?.user_data;
-  const name = user?.display_name ?? member?.member.display_name ?? '';
+  const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+  const name = fullName || user?.display_name || member?.member.display_name || '';
 
   if (profile.status === 'not-found')
     return (
@@ -286,8 +287,12 @@ const ProfileSidebar = observer(function ProfileSidebar({
         <div className="flex items-center gap-3">
           <Avatar name={fullName || user.display_name} src={user.avatar_url} size="lg" />
           <div className="min-w-0">
-            <h2 className="truncate text-base font-semibold text-fg">{user.display_name}</h2>
-            {fullName && <p className="truncate text-sm text-fg-muted">{fullName}</p>}
+            <h2 className="truncate text-base font-semibold text-fg">{fullName || user.display_name}</h2>
+            {fullName && (
+              <p className="truncate text-sm text-fg-muted" title={user.display_name}>
+                @{user.display_name}
+              </p>
+            )}
             {role !== undefined && roleLabel(role) && (
               <span className="mt-1 inline-block rounded bg-primary-soft px-1.5 py-0.5 text-xs font-medium text-link">
                 {roleLabel(role)}
@@ -311,19 +316,22 @@ const ProfileSidebar = observer(function ProfileSidebar({
           )}
         </dl>
 
-        <section aria-label="Work item counts" className="grid grid-cols-3 gap-2">
-          <Stat label="Assigned" value={stats.assigned_issues} />
-          <Stat label="Created" value={stats.created_issues} />
-          <Stat label="Subscribed" value={stats.subscribed_issues} />
-          <Stat label="Pending" value={stats.pending_issues} />
-          <Stat label="Completed" value={stats.completed_issues} />
+        <section aria-label="Work item counts" className="grid grid-cols-6 gap-2">
+          <Stat label="Assigned" value={stats.assigned_issues} className="col-span-2" />
+          <Stat label="Created" value={stats.created_issues} className="col-span-2" />
+          <Stat label="Subscribed" value={stats.subscribed_issues} className="col-span-2" />
+          <Stat label="Pending" value={stats.pending_issues} className="col-span-3" />
+          <Stat label="Completed" value={stats.completed_issues} className="col-span-3" />
         </section>
 
         <section aria-labelledby="profile-states" className="flex flex-col gap-2">
           <h3 id="profile-states" className="text-xs font-medium tracking-wide text-fg-muted uppercase">
             Assigned by state
           </h3>
-          <div className="flex h-2 overflow-hidden rounded-full bg-surface-2" aria-hidden>
+          <div
+            className="flex h-2 gap-px overflow-hidden rounded-full border border-border bg-canvas"
+            aria-hidden
+          >
             {totalByGroup > 0 &&
               stats.state_distribution.map((g) =>
                 g.state_count > 0 ? (
@@ -388,9 +396,9 @@ const ProfileSidebar = observer(function ProfileSidebar({
                       <span className="min-w-0 flex-1 truncate text-fg">{p.name}</span>
                       <span
                         className="text-xs text-fg-muted tabular-nums"
-                        title={`${p.assigned_issues} assigned, ${p.completed_issues} completed, ${p.created_issues} created`}
+                        title={`${p.assigned_issues} assigned, ${p.completed_issues} completed, ${p.pending_issues} pending, ${p.created_issues} created`}
                       >
-                        {p.completed_issues}/{p.assigned_issues}
+                        {p.assigned_issues} assigned
                       </span>
                     </Link>
                   </li>
@@ -404,9 +412,9 @@ const ProfileSidebar = observer(function ProfileSidebar({
   );
 });
 
-function Stat({ label, value }: { label: string; value: number }) {
+function Stat({ label, value, className }: { label: string; value: number; className?: string }) {
   return (
-    <div className="flex flex-col rounded-md border border-border bg-canvas px-2.5 py-2">
+    <div className={clsx('flex flex-col rounded-md border border-border bg-canvas px-2.5 py-2', className)}>
       <span className="text-lg font-semibold text-fg tabular-nums">{value}</span>
       <span className="text-xs text-fg-muted">{label}</span>
     </div>

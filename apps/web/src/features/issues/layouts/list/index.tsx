@@ -32,7 +32,8 @@ function flatten(view: IssueView): Item[] {
     if (grouped && view.isCollapsed(group)) continue;
     for (const id of list.issueIds(group)) items.push({ kind: 'issue', key: `i:${group}:${id}`, group, id });
     if (list.hasMore(group)) items.push({ kind: 'more', key: `m:${group}`, group });
-    items.push({ kind: 'add', key: `a:${group}`, group });
+    // Quick add only where the viewer may create (QuickAdd renders nothing otherwise: no empty row).
+    if (view.canEdit) items.push({ kind: 'add', key: `a:${group}`, group });
   }
   return items;
 }

@@ -1,0 +1,96 @@
+import { expect, type Page, test } from '@playwright/test';
+import { csrfHeaders, signUpWithWorkspace, snap } from './helpers.ts';
+
+async function api<T>(
+  page: Page,
+  method: 'get' | 'post' | 'delete',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const headers = method === 'get' ? {} : await csrfHeaders(page.request);
+  const answer = await page.request[method](url, { data, headers });
+  expect(answer.ok(), `${method.toUpperCase()} ${url}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  return (answer.status() === 204 ? null : await answer.json()) as T;
+}
+
+test('member profile: your work from the user menu, Assigned / Created / Subscribed tabs, board by priority; light and dark', async ({
+  page,
+}) => {
+  const slug = `profile-${Date.now()}`;
+  await signUpWithWorkspace(page, 'Profile Co', slug);
+  const me = await api<{ id: string; display_name: string }>(page, 'get', '/api/users/me/');
+  const project = await api<{ id: string }>(page, 'post', `/api/workspaces/${slug}/projects/`, {
+    name: 'Website',
+    identifier: 'WEB',
+  });
+  const p = `/api/workspaces/${slug}/projects/${project.id}`;
+  const assigned = await api<{ id: string }>(page, 'post', `${p}/issues/`, {
+    name: 'Fix the pricing page',
+    priority: 'urgent',
+    assignee_ids: [me.id],
+  });
+  await api(page, 'post', `${p}/issues/`, { name: 'Write the launch post', priority: 'low' });
+  // Creators and assignees are subscribed; leaving one makes the Subscribed tab differ.
+  await api(page, 'delete', `${p}/issues/${assigned.id}/subscribe/`);
+
+  // "Your work" in the user menu opens the profile on its default tab, Assigned.
+  await page.goto(`/${slug}/projects`);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Your work' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/profile/${me.id}$`));
+  const aside = page.getByRole('complementary', { name: 'Member profile' });
+  await expect(aside.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await expect(aside).toContainText(`@${me.display_name}`);
+  await expect(aside).toContainText('Admin');
+  await expect(aside).toContainText('Joined');
+  await expect(page.getByRole('link', { name: /Assigned/ })).toHaveAttribute('aria-current', 'page');
+  const items = page.getByRole('main', { name: 'Work items' });
+  await expect(items.getByRole('button', { name: /^WEB-1 Fix the pricing page$/ })).toBeVisible();
+  await expect(items.getByRole('button', { name: /Write the launch post/ })).toHaveCount(0);
+  // Spec §6: no quick add in the profile's lists.
+  await expect(page.getByRole('button', { name: /^New work item/ })).toHaveCount(0);
+  await snap(page, 'profile-assigned');
+
+  await page.getByRole('link', { name: /Created/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${me.id}/created$`));
+  await expect(items.getByRole('button', { name: /^WEB-2 Write the launch post$/ })).toBeVisible();
+  await expect(items.getByRole('button', { name: /^WEB-1 Fix the pricing page$/ })).toBeVisible();
+
+  await page.getByRole('link', { name: /Subscribed/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${me.id}/subscribed$`));
+  await expect(items.getByRole('button', { name: /^WEB-2 Write the launch post$/ })).toBeVisible();
+  await expect(items.getByRole('button', { name: /Fix the pricing page/ })).toHaveCount(0);
+
+  // The board groups by priority in the profile.
+  await page.getByRole('link', { name: /Created/ }).click();
+  await page.getByRole('button', { name: 'Board layout' }).click();
+  await expect(items.getByRole('button', { name: /^WEB-1 Fix the pricing page$/ })).toBeVisible();
+  await expect(items.getByText('Urgent', { exact: true }).first()).toBeVisible();
+  await expect(items.getByText('Low', { exact: true }).first()).toBeVisible();
+  await snap(page, 'profile-created-board');
+
+  // A work item opens its page.
+  await items.getByRole('button', { name: /^WEB-2 Write the launch post$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/issues/`));
+
+  // From the members list, a name leads to the profile; an unknown member is "not found".
+  await page.goto(`/${slug}/settings/members`);
+  await page.getByRole('link', { name: 'Grace Hopper' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/profile/${me.id}$`));
+  await expect(page.getByRole('complementary', { name: 'Member profile' })).toBeVisible();
+  await page.getByRole('button', { name: 'List layout' }).click();
+  await page.goto(`/${slug}/profile/00000000-0000-4000-8000-000000000000`);
+  await expect(page.getByRole('heading', { name: 'Member not found' })).toBeVisible();
+
+  // The same page in the dark theme.
+  await page.goto('/settings/profile/preferences');
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.goto(`/${slug}/profile/${me.id}`);
+  await expect(items.getByRole('button', { name: /^WEB-1 Fix the pricing page$/ })).toBeVisible();
+  await snap(page, 'dark-profile-assigned');
+  await page.getByRole('link', { name: /Subscribed/ }).click();
+  await page.getByRole('button', { name: 'Board layout' }).click();
+  await expect(items.getByRole('button', { name: /^WEB-2 Write the launch post$/ })).toBeVisible();
+  await snap(page, 'dark-profile-subscribed-board');
+});
