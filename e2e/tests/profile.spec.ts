@@ -29,7 +29,10 @@ test('member profile: your work from the user menu, Assigned / Created / Subscri
     priority: 'urgent',
     assignee_ids: [me.id],
   });
-  await api(page, 'post', `${p}/issues/`, { name: 'Write the launch post', priority: 'low' });
+  const launch = await api<{ id: string }>(page, 'post', `${p}/issues/`, {
+    name: 'Write the launch post',
+    priority: 'low',
+  });
   // Creators and assignees are subscribed; leaving one makes the Subscribed tab differ.
   await api(page, 'delete', `${p}/issues/${assigned.id}/subscribe/`);
 
@@ -73,6 +76,15 @@ test('member profile: your work from the user menu, Assigned / Created / Subscri
   await items.getByRole('button', { name: /^WEB-2 Write the launch post$/ }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/issues/`));
 
+  // A mention in a comment links to the member's profile.
+  await api(page, 'post', `${p}/issues/${launch.id}/comments/`, {
+    comment_html: `<p>Over to <mention-component entity_name="user_mention" entity_identifier="${me.id}" label="${me.display_name}"></mention-component></p>`,
+  });
+  await page.reload();
+  await page.getByRole('link', { name: `@${me.display_name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/profile/${me.id}$`));
+  await expect(items.getByRole('button', { name: /^WEB-1 Fix the pricing page$/ })).toBeVisible();
+
   // From the members list, a name leads to the profile; an unknown member is "not found".
   await page.goto(`/${slug}/settings/members`);
   await page.getByRole('link', { name: 'Grace Hopper' }).click();
@@ -93,4 +105,9 @@ test('member profile: your work from the user menu, Assigned / Created / Subscri
   await page.getByRole('button', { name: 'Board layout' }).click();
   await expect(items.getByRole('button', { name: /^WEB-2 Write the launch post$/ })).toBeVisible();
   await snap(page, 'dark-profile-subscribed-board');
+
+  // On a phone the member's card comes first, the work items below it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('complementary', { name: 'Member profile' })).toBeVisible();
+  await snap(page, 'dark-profile-narrow');
 });

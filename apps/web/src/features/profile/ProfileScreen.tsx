@@ -161,9 +161,12 @@ const ProfileIssues = observer(function ProfileIssues({
           </>
         }
       />
-      <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto lg:flex-row lg:overflow-hidden">
+      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
         <div className="flex min-h-[24rem] min-w-0 flex-1 flex-col lg:min-h-0">
-          <nav aria-label="Profile tabs" className="flex shrink-0 gap-1 border-b border-border px-4">
+          <nav
+            aria-label="Profile tabs"
+            className="flex shrink-0 gap-1 overflow-x-auto border-b border-border px-4"
+          >
             {PROFILE_TABS.map((t) => (
               <Link
                 key={t}
@@ -281,7 +284,7 @@ const ProfileSidebar = observer(function ProfileSidebar({
   return (
     <aside
       aria-label="Member profile"
-      className="shrink-0 border-b border-border bg-surface lg:w-80 lg:overflow-y-auto lg:border-b-0 lg:border-l"
+      className="order-first shrink-0 border-b border-border bg-surface lg:order-none lg:w-80 lg:overflow-y-auto lg:border-b-0 lg:border-l"
     >
       <div className="flex flex-col gap-5 p-5">
         <div className="flex items-center gap-3">
@@ -324,7 +327,7 @@ const ProfileSidebar = observer(function ProfileSidebar({
           <Stat label="Completed" value={stats.completed_issues} className="col-span-3" />
         </section>
 
-        <section aria-labelledby="profile-states" className="flex flex-col gap-2">
+        <section aria-labelledby="profile-states" className="hidden flex-col gap-2 lg:flex">
           <h3 id="profile-states" className="text-xs font-medium tracking-wide text-fg-muted uppercase">
             Assigned by state
           </h3>
@@ -363,7 +366,7 @@ const ProfileSidebar = observer(function ProfileSidebar({
           </ul>
         </section>
 
-        <section aria-labelledby="profile-priorities" className="flex flex-col gap-2">
+        <section aria-labelledby="profile-priorities" className="hidden flex-col gap-2 lg:flex">
           <h3 id="profile-priorities" className="text-xs font-medium tracking-wide text-fg-muted uppercase">
             Assigned by priority
           </h3>
@@ -378,7 +381,7 @@ const ProfileSidebar = observer(function ProfileSidebar({
         </section>
 
         {profile.project_data.length > 0 && (
-          <section aria-labelledby="profile-projects" className="flex flex-col gap-2">
+          <section aria-labelledby="profile-projects" className="hidden flex-col gap-2 lg:flex">
             <h3 id="profile-projects" className="text-xs font-medium tracking-wide text-fg-muted uppercase">
               Projects
             </h3>
