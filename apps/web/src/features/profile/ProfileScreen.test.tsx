@@ -128,6 +128,13 @@ describe('member profile screen', () => {
     expect(screen.queryByRole('button', { name: /^New work item/ })).toBeNull();
     expect(screen.queryByLabelText(/Name of the new work item/)).toBeNull();
     expect(screen.queryByRole('button', { name: /Create a work item/ })).toBeNull();
+
+    // Spec §2: the profile sidebar's collapsed state is kept locally.
+    await userEvent.click(screen.getByRole('button', { name: 'Hide profile details' }));
+    expect(screen.queryByRole('complementary', { name: 'Member profile' })).toBeNull();
+    expect(window.localStorage.getItem('profile_sidebar_collapsed')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Show profile details' }));
+    expect(screen.getByRole('complementary', { name: 'Member profile' })).toBeTruthy();
   });
 
   it('switches to Created and Subscribed, each asking for the member in its own param', async () => {

@@ -2,12 +2,22 @@ import type { UserProfile, UserStats } from '@kite/shared/contracts';
 import { STATE_GROUP_COLORS, STATE_GROUPS } from '@kite/shared/domain';
 import { Link, useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { CalendarDays, Inbox, RotateCw, SearchX, UserRound, UserX } from 'lucide-react';
+import {
+  CalendarDays,
+  Inbox,
+  PanelRightClose,
+  PanelRightOpen,
+  RotateCw,
+  SearchX,
+  UserRound,
+  UserX,
+} from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
+import { storage } from '../../lib/storage.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { Button, IconButton } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
@@ -22,6 +32,9 @@ import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
 import { PROFILE_ERROR, ProfileStore } from './ProfileStore.ts';
 import { PROFILE_TAB_LABELS, PROFILE_TABS, type ProfileTab, profileScope } from './profileTabs.ts';
+
+/** Spec §2: the profile sidebar's collapsed state is kept locally. */
+export const PROFILE_SIDEBAR_COLLAPSED_KEY = 'profile_sidebar_collapsed';
 
 /** The layouts the profile offers (its lists are read-only and span projects). */
 const PROFILE_LAYOUTS: readonly Layout[] = ['list', 'kanban'];
@@ -125,6 +138,11 @@ const ProfileIssues = observer(function ProfileIssues({
 }) {
   const stores = useStores();
   const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(() => storage.getBoolean(PROFILE_SIDEBAR_COLLAPSED_KEY, false));
+  const toggleSidebar = () => {
+    storage.set(PROFILE_SIDEBAR_COLLAPSED_KEY, String(!collapsed));
+    setCollapsed(!collapsed);
+  };
   const [view] = useState(() => {
     stores.issueFilters.loadLocal(profileScope(slug, userId, tab).settingsKey, 'profile');
     return new IssueView(
@@ -158,6 +176,18 @@ const ProfileIssues = observer(function ProfileIssues({
             {view.list?.loader === 'mutation' && <Spinner size="sm" label="Updating" />}
             <LayoutSwitcher view={view} layouts={PROFILE_LAYOUTS} />
             <DisplayMenu view={view} />
+            <IconButton
+              label={collapsed ? 'Show profile details' : 'Hide profile details'}
+              onClick={toggleSidebar}
+              aria-expanded={!collapsed}
+              size="sm"
+            >
+              {collapsed ? (
+                <PanelRightOpen className="size-4" aria-hidden />
+              ) : (
+                <PanelRightClose className="size-4" aria-hidden />
+              )}
+            </IconButton>
           </>
         }
       />
@@ -195,7 +225,7 @@ const ProfileIssues = observer(function ProfileIssues({
             <ProfileBoard view={view} tab={tab} name={isMe ? null : name} />
           </main>
         </div>
-        {sidebar}
+        {!collapsed && sidebar}
       </div>
     </>
   );
