@@ -12,6 +12,7 @@ import type {
 import { ROLE, STATE_GROUP_COLORS } from '@kite/shared/domain';
 import { makeAutoObservable, observable } from 'mobx';
 import type { RootStore } from '../../app/RootStore.ts';
+import { KeyedValue } from '../../lib/KeyedValue.ts';
 import { toastError } from '../../ui/toast.ts';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
 import { formatDay, rangeParams } from './layouts/calendar/range.ts';
@@ -80,8 +81,12 @@ const STATE_GROUP_NAMES: Record<string, string> = {
  * error toast. The spreadsheet, calendar and gantt layouts get the same object.
  */
 export class IssueView {
-  focusedId: string | null = null;
-  openMenu: { issueId: string; menu: PropertyMenu } | null = null;
+  /**
+   * The focused issue and the issue whose property menu is open, observed per issue: each card
+   * asks about itself, so moving the focus or opening a menu re-renders two cards, not the board.
+   */
+  private readonly focused = new KeyedValue<true>();
+  private readonly menus = new KeyedValue<PropertyMenu>();
   createOpen = false;
   createDefaults: Partial<CreateIssueBody> = {};
   /** A day of the calendar's visible month or week (the calendar fetches only that range). */
@@ -368,7 +373,7 @@ export class IssueView {
 
   openPeek(issueId: string): void {
     if (issueId.startsWith('temp-')) return;
-    this.focusedId = issueId;
+    this.focused.set(issueId, true);
     this.onOpenPeek(issueId);
   }
 
@@ -422,8 +427,17 @@ export class IssueView {
 
   // ---- focus, menus, dialog ----
 
+  get focusedId(): string | null {
+    return this.focused.key;
+  }
+
+  /** Whether `issueId` has the keyboard focus (observed for that issue only). */
+  isFocused(issueId: string): boolean {
+    return this.focused.of(issueId) === true;
+  }
+
   focus(issueId: string | null): void {
-    this.focusedId = issueId;
+    this.focused.set(issueId, true);
   }
 
   /** Moves the focus `step` issues through the list in display order (collapsed groups skipped). */
@@ -433,7 +447,7 @@ export class IssueView {
     const at = this.focusedId ? ids.indexOf(this.focusedId) : -1;
     const next =
       at === -1 ? (step === 1 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + step));
-    this.focusedId = ids[next] ?? null;
+    this.focused.set(ids[next] ?? null, true);
   }
 
   get visibleIds(): string[] {
@@ -449,12 +463,19 @@ export class IssueView {
     return ids;
   }
 
-  setOpenMenu(issueId: string, menu: PropertyMenu | null): void {
-    this.openMenu = menu ? { issueId, menu } : null;
+  get openMenu(): { issueId: string; menu: PropertyMenu } | null {
+    const { key, value } = this.menus;
+    return key !== null && value ? { issueId: key, menu: value } : null;
   }
 
+  setOpenMenu(issueId: string, menu: PropertyMenu | null): void {
+    if (menu) this.menus.set(issueId, menu);
+    else if (this.menus.key === issueId) this.menus.set(null);
+  }
+
+  /** Whether `menu` is open on `issueId` (observed for that issue only). */
   isMenuOpen(issueId: string, menu: PropertyMenu): boolean {
-    return this.openMenu?.issueId === issueId && this.openMenu.menu === menu;
+    return this.menus.of(issueId) === menu;
   }
 
   openCreate(defaults: Partial<CreateIssueBody> = {}): void {

@@ -11,7 +11,7 @@ export function useIssueItem(view: IssueView, id: string, cell: CellRef) {
   const ref = useRef<HTMLDivElement>(null);
   const issue = view.issue(id);
   const { dragging, edge } = useDraggableIssue(ref, view, id, cell);
-  const focused = view.focusedId === id;
+  const focused = view.isFocused(id);
   useEffect(() => {
     if (focused && ref.current && document.activeElement !== ref.current && !view.openMenu)
       ref.current.focus({ preventScroll: true });

@@ -2,7 +2,7 @@ import type { Label, State, UpdateIssueBody, UserLite } from '@kite/shared/contr
 import clsx from 'clsx';
 import { Tag, UserRound } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import type { ReactNode } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import {
   Menu,
@@ -34,7 +34,13 @@ export function StateDot({ color, className }: { color?: string; className?: str
   );
 }
 
-/** A property menu tied to the view, so the keyboard (s/p/a/l) can open it on the focused issue. */
+/**
+ * A property menu tied to the view, so the keyboard (s/p/a/l) can open it on the focused issue.
+ * A board shows four of these per card, so a closed one is a plain button: the Radix menu (its
+ * contexts, popper and focus handling) mounts only while open, anchored to a span laid over the
+ * button. Opening keeps the button itself, as Radix's own trigger would (open on pointer down
+ * without taking the focus; Enter, Space or ArrowDown from the keyboard).
+ */
 const PropertyMenuRoot = observer(function PropertyMenuRoot({
   view,
   issue,
@@ -51,33 +57,56 @@ const PropertyMenuRoot = observer(function PropertyMenuRoot({
   children: ReactNode;
 }) {
   const disabled = !view.canEdit || !!issue.tempId;
+  const open = view.isMenuOpen(issue.id, menu);
+  // Events from the open menu's content bubble here through the React tree: only the button's own count.
+  const own = (e: SyntheticEvent<HTMLButtonElement>) => e.currentTarget.contains(e.target as Node);
   return (
-    <Menu
-      open={view.isMenuOpen(issue.id, menu)}
-      onOpenChange={(open) => view.setOpenMenu(issue.id, open ? menu : null)}
-      modal={false}
-    >
-      <MenuTrigger
-        className={pill}
-        aria-label={label}
-        disabled={disabled}
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.stopPropagation()}
-      >
-        {trigger}
-      </MenuTrigger>
-      <MenuContent
-        className="max-h-80 overflow-y-auto"
-        onClick={(e) => e.stopPropagation()}
-        onCloseAutoFocus={(e) => {
-          // Back to the row, not to the small trigger (keeps j/k navigation going).
+    <button
+      type="button"
+      className={clsx(pill, 'relative')}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      data-state={open ? 'open' : 'closed'}
+      disabled={disabled}
+      onPointerDown={(e) => {
+        if (!own(e) || e.button !== 0 || e.ctrlKey) return;
+        e.preventDefault();
+        view.setOpenMenu(issue.id, open ? null : menu);
+      }}
+      onKeyDown={(e) => {
+        if (!own(e)) return;
+        e.stopPropagation();
+        if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
           e.preventDefault();
-          document.querySelector<HTMLElement>(`[data-issue-id="${issue.id}"]`)?.focus();
-        }}
-      >
-        {children}
-      </MenuContent>
-    </Menu>
+          view.setOpenMenu(issue.id, menu);
+        }
+      }}
+      onClick={(e) => e.stopPropagation()}
+    >
+      {trigger}
+      {open && (
+        <Menu open onOpenChange={(next) => view.setOpenMenu(issue.id, next ? menu : null)} modal={false}>
+          <MenuTrigger asChild>
+            <span aria-hidden className="pointer-events-none absolute inset-0" />
+          </MenuTrigger>
+          <MenuContent
+            // Named like the button (Radix would name it after the anchor span, which has no text).
+            aria-labelledby={undefined}
+            aria-label={label}
+            className="max-h-80 overflow-y-auto"
+            onClick={(e) => e.stopPropagation()}
+            onCloseAutoFocus={(e) => {
+              // Back to the row, not to the small trigger (keeps j/k navigation going).
+              e.preventDefault();
+              document.querySelector<HTMLElement>(`[data-issue-id="${issue.id}"]`)?.focus();
+            }}
+          >
+            {children}
+          </MenuContent>
+        </Menu>
+      )}
+    </button>
   );
 });
 

@@ -495,11 +495,14 @@ export class IssueListStore {
         if (!list.groupKeys.includes(group)) list.groupKeys = [...list.groupKeys, group];
         if (sub !== null && !list.subGroupKeys.includes(sub)) list.subGroupKeys = [...list.subGroupKeys, sub];
       }
-      const isIn = page.ids.includes(after.id);
-      if (isIn && !(orderChanged && compare)) continue;
-      const rest = isIn ? page.ids.filter((id) => id !== after.id) : page.ids;
-      page.ids = this.insertSorted(rest, after, compare);
-      if (!isIn) page.total += 1;
+      const at = page.ids.indexOf(after.id);
+      if (at !== -1 && !(orderChanged && compare)) continue;
+      const rest = at !== -1 ? page.ids.filter((id) => id !== after.id) : page.ids;
+      const ids = this.insertSorted(rest, after, compare);
+      // Same place (e.g. a priority change in manual order): the column keeps its array and stays as it is.
+      if (at !== -1 && ids[at] === after.id) continue;
+      page.ids = ids;
+      if (at === -1) page.total += 1;
     }
     // Group totals (sub-grouped lists) and the list total follow the groups the issue left or joined.
     const groupsAfter = new Set(targets.map(([g]) => g));

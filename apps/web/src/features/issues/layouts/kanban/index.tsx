@@ -97,7 +97,7 @@ const Column = observer(function Column({ view, group }: { view: IssueView; grou
                 className="absolute top-0 left-0 w-full pb-2"
                 style={{ transform: `translateY(${v.start}px)` }}
               >
-                <Card view={view} id={id} cell={{ group, sub: null }} />
+                <Card view={view} id={id} group={group} sub={null} />
               </div>
             );
           })}
@@ -204,15 +204,26 @@ const Cell = observer(function Cell({ view, cell }: { view: IssueView; cell: Cel
       )}
     >
       {ids.map((id) => (
-        <Card key={id} view={view} id={id} cell={cell} />
+        <Card key={id} view={view} id={id} group={cell.group} sub={cell.sub} />
       ))}
       <ColumnFooter view={view} cell={cell} label={label} />
     </div>
   );
 });
 
-const Card = observer(function Card({ view, id, cell }: { view: IssueView; id: string; cell: CellRef }) {
-  const { issue, key, focused, dragging, edge, itemProps } = useIssueItem(view, id, cell);
+/** A card takes its cell as two strings: a re-rendered column passes equal props, so its cards skip rendering. */
+const Card = observer(function Card({
+  view,
+  id,
+  group,
+  sub,
+}: {
+  view: IssueView;
+  id: string;
+  group: string;
+  sub: string | null;
+}) {
+  const { issue, key, focused, dragging, edge, itemProps } = useIssueItem(view, id, { group, sub });
   if (!issue) return null;
   return (
     <div
