@@ -42,6 +42,19 @@ async function seed(args: string[]): Promise<number> {
   return (JSON.parse(out.trim().split('\n').pop()!) as { seconds: number }).seconds;
 }
 
+/**
+ * A dataset seeded beforehand (`npm run seed -- --issues N --seed S --data-dir DIR` or
+ * `--database-url URL`), named by its PGlite data dir or its PostgreSQL URL. It is used as it is
+ * and kept afterwards, so repeated runs skip the seeding (the runs' writes stay in it).
+ */
+export function existingDatabase(location: string): PreparedDatabase {
+  const drop = async () => {};
+  if (/^postgres(ql)?:\/\//.test(location))
+    return { kind: 'postgres', databaseUrl: location, seedSeconds: 0, drop };
+  if (!fs.existsSync(location)) throw new Error(`--dataset: no PGlite data dir at ${location}`);
+  return { kind: 'pglite', dataDir: path.resolve(location), seedSeconds: 0, drop };
+}
+
 /** A fresh database of the given kind holding the seeded dataset. */
 export async function prepareDatabase(
   kind: DatabaseKind,

@@ -11,6 +11,11 @@
  *   --ui               also the browser suite on the largest dataset (Chromium at /usr/bin/chromium)
  *   --no-api           skip the API suite (with --ui: the browser suite alone)
  *   --smoke            S on PGlite, 2 s runs: a check that the harness works (used by CI)
+ *   --dataset DIR|URL  the browser suite runs on a dataset seeded beforehand instead of seeding its
+ *                      own (~20 s for L): a PGlite data dir or a PostgreSQL URL, e.g.
+ *                        npm run seed -- --issues 50000 --data-dir /tmp/kite-l
+ *                        npm run bench -- --ui --no-api --dataset /tmp/kite-l
+ *                      The dataset is kept, with the suite's writes (priority changes) in it.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runApiSuite, type ScenarioRun, signIn } from './api.ts';
 import { evaluate } from './budgets.ts';
-import { type DatabaseKind, prepareDatabase } from './datasets.ts';
+import { type DatabaseKind, existingDatabase, prepareDatabase } from './datasets.ts';
 import { runLoad } from './load.ts';
 import { type DatasetRun, gitSha, machineInfo, type Report, saveReport, toMarkdown } from './report.ts';
 import { ROOT, startAppServer, startHelloServer } from './servers.ts';
@@ -33,6 +38,7 @@ const { values } = parseArgs({
     ui: { type: 'boolean', default: false },
     'no-api': { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
+    dataset: { type: 'string' },
   },
 });
 
@@ -117,8 +123,9 @@ let ui: Record<string, unknown> | null = null;
 if (values.ui) {
   const { runUiSuite } = await import('./ui.ts');
   const size = sizes.includes('L') ? 'L' : 'S';
-  const database = dbs.includes('postgres') ? 'postgres' : 'pglite';
-  ui = await runUiSuite({ seed, issues: SIZES[size], database, adminUrl, log });
+  const dataset = values.dataset ? existingDatabase(values.dataset) : undefined;
+  const database = dataset?.kind ?? (dbs.includes('postgres') ? 'postgres' : 'pglite');
+  ui = await runUiSuite({ seed, issues: SIZES[size], database, adminUrl, dataset, log });
 }
 
 const report: Report = {

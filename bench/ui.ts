@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { loadFixture, type Session, signIn, WORKSPACE } from './api.ts';
-import { type DatabaseKind, prepareDatabase } from './datasets.ts';
+import { type DatabaseKind, type PreparedDatabase, prepareDatabase } from './datasets.ts';
 import { ROOT, startAppServer } from './servers.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,6 +23,8 @@ export interface UiOptions {
   issues: number;
   database: DatabaseKind;
   adminUrl: string | undefined;
+  /** A dataset seeded beforehand (run.ts --dataset); without it the suite seeds its own. */
+  dataset?: PreparedDatabase;
   log: (line: string) => void;
 }
 
@@ -125,7 +127,9 @@ async function bigColumn(page: Page, column: string, target: number, log: (line:
     left = Number(/\((\d+) left\)/.exec(text)?.[1] ?? 0);
     if (total - left >= target || !(await more.isVisible())) break;
     if (process.env.BENCH_DEBUG) log(`    load more: ${total - left} loaded, ${left} left`);
-    await more.click();
+    // A DOM click: a pointer click aims at where the button was when scrolled to, and the cards
+    // measured meanwhile can move it away (the click then lands on a card, and the wait times out).
+    await more.evaluate((button) => (button as HTMLButtonElement).click());
     await page.waitForFunction(
       ([name, before]) => {
         const button = document.querySelector(`[aria-label="Load more in ${name}"]`);
@@ -232,7 +236,9 @@ async function paletteSearch(page: Page, query: string): Promise<number[] | null
 export async function runUiSuite(options: UiOptions): Promise<Record<string, unknown>> {
   const { log } = options;
   log(`\n== UI: ${options.database}, ${options.issues} work items`);
-  const prepared = await prepareDatabase(options.database, options.issues, options.seed, options.adminUrl);
+  const prepared =
+    options.dataset ??
+    (await prepareDatabase(options.database, options.issues, options.seed, options.adminUrl));
   let browser: Browser | undefined;
   const server = await startAppServer(prepared);
   try {
