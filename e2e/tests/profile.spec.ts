@@ -66,6 +66,8 @@ test('member profile: your work from the user menu, Assigned / Created / Subscri
 
   // The board groups by priority in the profile.
   await page.getByRole('link', { name: /Created/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${me.id}/created$`));
+  await expect(items.getByRole('button', { name: /^WEB-2 Write the launch post$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Board layout' }).click();
   await expect(items.getByRole('button', { name: /^WEB-1 Fix the pricing page$/ })).toBeVisible();
   await expect(items.getByText('Urgent', { exact: true }).first()).toBeVisible();
@@ -102,6 +104,7 @@ test('member profile: your work from the user menu, Assigned / Created / Subscri
   await expect(items.getByRole('button', { name: /^WEB-1 Fix the pricing page$/ })).toBeVisible();
   await snap(page, 'dark-profile-assigned');
   await page.getByRole('link', { name: /Subscribed/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${me.id}/subscribed$`));
   await page.getByRole('button', { name: 'Board layout' }).click();
   await expect(items.getByRole('button', { name: /^WEB-2 Write the launch post$/ })).toBeVisible();
   await snap(page, 'dark-profile-subscribed-board');
