@@ -43,6 +43,7 @@ import { userPropertiesRoutes } from './domains/user-properties/user-properties.
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
+import { serializeReply } from './platform/http/raw-json.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
 import { requestIdFrom, securityHeaders } from './platform/http/security-headers.ts';
 import { registerServerTiming } from './platform/http/server-timing.ts';
@@ -70,6 +71,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.setReplySerializer(serializeReply);
 
   // JSON only (form bodies are accepted under /auth/ alone); a bodyless JSON POST is fine.
   app.removeContentTypeParser(['application/json', 'text/plain']);

@@ -201,6 +201,10 @@ export const ISSUE_ROW_COLUMNS = sql.raw(`
   i.assignee_ids, i.sub_issues_count, i.attachment_count, i.link_count, i.is_draft, i.created_at,
   i.updated_at, i.created_by, i.updated_by`);
 
+/** What a list query selects: row objects to present in Node, or wire rows rendered as JSON text. */
+export type RowColumns = SQL;
+export type RenderedIssue = { row_json: string; group_key?: string; sub_group_key?: string };
+
 export type ListedIssue = Omit<
   IssueRowDb,
   | 'description_html'
@@ -219,11 +223,18 @@ export type ListedIssue = Omit<
  * The page's ids are found first and the rows read after (a deferred join): skipping to a deep
  * page then walks index entries only, instead of reading every skipped row.
  */
-export async function pageIssues(db: Executor, where: SQL, orderBy: SQL, limit: number, offset: number) {
-  return queryRows<ListedIssue>(
+export async function pageIssues<R = ListedIssue>(
+  db: Executor,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset: number,
+  columns: RowColumns = ISSUE_ROW_COLUMNS,
+) {
+  return queryRows<R>(
     db,
     sql`
-    select ${ISSUE_ROW_COLUMNS} from issues i
+    select ${columns} from issues i
     where i.id in (
       select i.id from issues i
       where ${where}
@@ -246,7 +257,7 @@ export async function countIssues(db: Executor, where: SQL): Promise<number> {
  * Per-group top-N: one LATERAL subquery per group value (and sub-group value), each ordered and
  * limited on its own, so a page costs the same at 2,000 or 50,000 issues.
  */
-export async function pageIssuesPerGroup(
+export async function pageIssuesPerGroup<R = ListedIssue>(
   db: Executor,
   groups: { keys: string[]; condition: (key: SQL) => SQL },
   subGroups: { keys: string[]; condition: (key: SQL) => SQL } | null,
@@ -255,6 +266,7 @@ export async function pageIssuesPerGroup(
   limit: number,
   offset: number,
   withCounts = true,
+  columns: RowColumns = ISSUE_ROW_COLUMNS,
 ) {
   const groupKey = sql.raw('g.key');
   const subKey = sql.raw('sg.key');
@@ -264,12 +276,12 @@ export async function pageIssuesPerGroup(
   const condition = subGroups
     ? sql`${groups.condition(groupKey)} and ${subGroups.condition(subKey)}`
     : groups.condition(groupKey);
-  const pages = queryRows<ListedIssue>(
+  const pages = queryRows<R>(
     db,
     sql`
     select page.* from ${from}
     cross join lateral (
-      select ${ISSUE_ROW_COLUMNS}, g.key as group_key ${subGroups ? sql`, sg.key as sub_group_key` : sql``}
+      select ${columns}, g.key as group_key ${subGroups ? sql`, sg.key as sub_group_key` : sql``}
       from issues i
       where ${where} and ${condition}
       order by ${orderBy}

@@ -4,7 +4,6 @@ import type {
   IssueParent,
   IssueRow,
   ListIssuesQuery,
-  Paginated,
   UpdateIssueBody,
 } from '@kite/shared/contracts';
 import { ROLE, sortOrderBetween } from '@kite/shared/domain';
@@ -13,6 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
 import type { IssueRowDb, StateRow, UserRow } from '../../platform/db/schema.ts';
 import { envelope, parsePage } from '../../platform/http/pagination.ts';
+import { PreRendered, RawJson } from '../../platform/http/raw-json.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
 import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
 import type { LabelsService } from '../labels/labels.service.ts';
@@ -22,6 +22,7 @@ import type { StatesService } from '../states/states.service.ts';
 import { recordIssueChanges, recordIssueDeleted } from './issue-activity.ts';
 import { compactCounters, countersAnswer, countsFromCounters, readCounters } from './issue-counters.ts';
 import { buildOrderBy, buildWhere, grouping, type ListContext, statesOfType } from './issue-query.ts';
+import { issueRowJson } from './issue-row-json.ts';
 import { presentActivity, presentIssueDetail, presentIssueRow } from './issues.presenter.ts';
 import {
   adjustSubIssueCount,
@@ -42,6 +43,7 @@ import {
   maxSortOrderInState,
   pageIssues,
   pageIssuesPerGroup,
+  type RenderedIssue,
   reassignEstimatePoints,
   removeLabelFromIssues,
   softDeleteIssue,
@@ -527,7 +529,6 @@ export function createIssuesService(
           'INVALID_GROUP_BY',
         );
       }
-      const stateGroups = groupsOf(ctx.states);
       // Read beside the page query, not before it.
       const countersRead = countersAnswer(query, ctx, scope)
         ? readCounters(db, ctx.projectIds[0]!).then((rows) =>
@@ -542,14 +543,17 @@ export function createIssuesService(
         : null;
       if (!query.group_by) {
         const [rows, total] = await Promise.all([
-          pageIssues(db, where, orderBy, page.perPage + 1, page.page * page.perPage),
+          pageIssues<RenderedIssue>(
+            db,
+            where,
+            orderBy,
+            page.perPage + 1,
+            page.page * page.perPage,
+            issueRowJson(ctx.states),
+          ),
           countersRead ? countersRead.then((c) => c.total) : countIssues(db, where),
         ]);
-        return envelope(
-          page,
-          rows.map((r) => presentIssueRow(r, stateGroups)),
-          total,
-        ) as Paginated<IssueRow> | Record<string, unknown>;
+        return new PreRendered(envelope(page, rows.map(rendered), total));
       }
       const group = grouping(query.group_by, ctx);
       const sub = query.sub_group_by ? grouping(query.sub_group_by, ctx) : null;
@@ -560,7 +564,7 @@ export function createIssuesService(
       // total and a second scan is not needed; labels, assignees and modules can repeat an issue.
       const repeats = [group, sub].some((g) => g && MULTI_VALUED_GROUPS.has(g.key));
       const [{ rows, counts }, counters] = await Promise.all([
-        pageIssuesPerGroup(
+        pageIssuesPerGroup<RenderedIssue>(
           db,
           group,
           sub,
@@ -569,6 +573,7 @@ export function createIssuesService(
           page.perPage + 1,
           page.page * page.perPage,
           !countersRead,
+          issueRowJson(ctx.states),
         ),
         countersRead,
       ]);
@@ -576,9 +581,7 @@ export function createIssuesService(
       const total =
         counters?.total ??
         (repeats ? await countIssues(db, where) : cellCounts.reduce((sum, c) => sum + c.n, 0));
-      return groupedEnvelope(page, { group, sub, total }, rows, cellCounts, (r) =>
-        presentIssueRow(r, stateGroups),
-      );
+      return new PreRendered(groupedEnvelope(page, { group, sub, total }, rows, cellCounts, rendered));
     },
 
     async targetDates(where: SQL): Promise<string[]> {
@@ -606,6 +609,9 @@ export function createIssuesService(
 }
 
 type Page = { perPage: number; page: number };
+
+/** A row PostgreSQL rendered as the wire's IssueRow, passed through unparsed. */
+const rendered = (row: RenderedIssue) => new RawJson(row.row_json);
 
 function typeFilter(query: ListIssuesQuery, ctx: ListContext): Set<string> | null {
   const states = statesOfType(query.type, ctx.states);
