@@ -46,6 +46,32 @@ function afterInteractive(): Promise<void> {
   });
 }
 
+/** Registrations waiting for the next paint (one batch for all the cards of a mount). */
+let pending: (() => void)[] = [];
+
+/**
+ * Runs `register` after the next paint and returns the cleanup (which also cancels a
+ * registration still waiting). A board mounts ~100 cards at once; their drag-and-drop set-up
+ * is not needed to see them, so it waits for the first frame instead of delaying it.
+ */
+function registerAfterPaint(register: () => () => void): () => void {
+  let unregister: (() => void) | null = null;
+  let cancelled = false;
+  if (pending.length === 0)
+    void afterPaint().then(() => {
+      const batch = pending;
+      pending = [];
+      for (const run of batch) run();
+    });
+  pending.push(() => {
+    if (!cancelled) unregister = register();
+  });
+  return () => {
+    cancelled = true;
+    unregister?.();
+  };
+}
+
 /** The adapter once loaded (null before; the hook re-renders when it arrives). */
 function useAdapter(enabled: boolean): Adapter | null {
   const [loaded, setLoaded] = useState<Adapter | null>(adapter);
@@ -64,14 +90,16 @@ function useAdapter(enabled: boolean): Adapter | null {
 
 /**
  * A draggable row or card that is also a drop target (above or below it). Returns whether it
- * is being dragged and the edge a dragged issue would land on, for the drop indicator.
+ * is being dragged, the edge a dragged issue would land on (for the drop indicator) and the
+ * `draggable` attribute for the element: set when the element is created, because the library
+ * setting it later changes inherited styles (user-select) and restyles every card's subtree.
  */
 export function useDraggableIssue(
   ref: RefObject<HTMLElement | null>,
   view: IssueView,
   issueId: string,
   cell: CellRef,
-): { dragging: boolean; edge: Edge | null } {
+): { dragging: boolean; edge: Edge | null; draggable: true | undefined } {
   const [dragging, setDragging] = useState(false);
   const [edge, setEdge] = useState<Edge | null>(null);
   const enabled = view.canDrag && !issueId.startsWith('temp-');
@@ -80,13 +108,15 @@ export function useDraggableIssue(
   useEffect(() => {
     const element = ref.current;
     if (!element || !enabled || !dnd) return;
-    return dnd.registerCard(
-      element,
-      { kind: 'issue', issueId, group, sub },
-      { dragging: setDragging, edge: setEdge },
+    return registerAfterPaint(() =>
+      dnd.registerCard(
+        element,
+        { kind: 'issue', issueId, group, sub },
+        { dragging: setDragging, edge: setEdge },
+      ),
     );
   }, [ref, enabled, dnd, issueId, group, sub]);
-  return { dragging, edge };
+  return { dragging, edge, draggable: enabled || undefined };
 }
 
 /** A group column / cell that takes drops (at its end when not over a card). */
@@ -98,7 +128,7 @@ export function useDropCell(ref: RefObject<HTMLElement | null>, view: IssueView,
   useEffect(() => {
     const element = ref.current;
     if (!element || !enabled || !dnd) return;
-    return dnd.registerCell(element, { group, sub }, setOver);
+    return registerAfterPaint(() => dnd.registerCell(element, { group, sub }, setOver));
   }, [ref, enabled, dnd, group, sub]);
   return over;
 }

@@ -10,7 +10,7 @@ import type { IssueView } from '../IssueView.ts';
 export function useIssueItem(view: IssueView, id: string, cell: CellRef) {
   const ref = useRef<HTMLDivElement>(null);
   const issue = view.issue(id);
-  const { dragging, edge } = useDraggableIssue(ref, view, id, cell);
+  const { dragging, edge, draggable } = useDraggableIssue(ref, view, id, cell);
   const focused = view.isFocused(id);
   useEffect(() => {
     if (focused && ref.current && document.activeElement !== ref.current && !view.openMenu)
@@ -21,6 +21,7 @@ export function useIssueItem(view: IssueView, id: string, cell: CellRef) {
     ref,
     role: 'button',
     tabIndex: focused ? 0 : -1,
+    draggable,
     'data-issue-id': id,
     'aria-label': issue ? `${key} ${issue.name}` : undefined,
     onClick: () => view.openPeek(id),

@@ -6,6 +6,10 @@ const FALLBACK_RECT = { width: 1024, height: 900 };
 /**
  * useVirtualizer for the board's scroll containers: an element that reports no size renders
  * a screenful of rows instead of none.
+ *
+ * The first render assumes no size at all: the element's real size arrives in the same commit
+ * (a layout effect, before paint) and the rows for it render then. Guessing a size instead
+ * mounted rows the real one did not need, ~2 cards per kanban column, and dropped them.
  */
 export function useBoardVirtualizer(
   options: Omit<
@@ -15,7 +19,7 @@ export function useBoardVirtualizer(
 ) {
   return useVirtualizer<HTMLDivElement, Element>({
     ...options,
-    initialRect: FALLBACK_RECT,
+    initialRect: { width: 0, height: 0 },
     observeElementRect: (instance, cb) =>
       observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT)),
   });

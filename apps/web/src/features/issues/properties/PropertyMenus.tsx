@@ -39,25 +39,23 @@ export function StateDot({ color, className }: { color?: string; className?: str
  * A board shows four of these per card, so a closed one is a plain button: the Radix menu (its
  * contexts, popper and focus handling) mounts only while open, anchored to a span laid over the
  * button. Opening keeps the button itself, as Radix's own trigger would (open on pointer down
- * without taking the focus; Enter, Space or ArrowDown from the keyboard).
+ * without taking the focus; Enter, Space or ArrowDown from the keyboard). Not an observer: the
+ * property around it reads `open` and `disabled` (menuState), one observer per property less.
  */
-const PropertyMenuRoot = observer(function PropertyMenuRoot({
+function PropertyMenuButton({
   view,
-  issue,
+  issueId,
   menu,
+  open,
+  disabled,
   label,
   trigger,
   children,
-}: {
-  view: IssueView;
-  issue: Issue;
-  menu: PropertyMenu;
+}: MenuState & {
   label: string;
   trigger: ReactNode;
   children: ReactNode;
 }) {
-  const disabled = !view.canEdit || !!issue.tempId;
-  const open = view.isMenuOpen(issue.id, menu);
   // Events from the open menu's content bubble here through the React tree: only the button's own count.
   const own = (e: SyntheticEvent<HTMLButtonElement>) => e.currentTarget.contains(e.target as Node);
   return (
@@ -72,21 +70,21 @@ const PropertyMenuRoot = observer(function PropertyMenuRoot({
       onPointerDown={(e) => {
         if (!own(e) || e.button !== 0 || e.ctrlKey) return;
         e.preventDefault();
-        view.setOpenMenu(issue.id, open ? null : menu);
+        view.setOpenMenu(issueId, open ? null : menu);
       }}
       onKeyDown={(e) => {
         if (!own(e)) return;
         e.stopPropagation();
         if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
           e.preventDefault();
-          view.setOpenMenu(issue.id, menu);
+          view.setOpenMenu(issueId, menu);
         }
       }}
       onClick={(e) => e.stopPropagation()}
     >
       {trigger}
       {open && (
-        <Menu open onOpenChange={(next) => view.setOpenMenu(issue.id, next ? menu : null)} modal={false}>
+        <Menu open onOpenChange={(next) => view.setOpenMenu(issueId, next ? menu : null)} modal={false}>
           <MenuTrigger asChild>
             <span aria-hidden className="pointer-events-none absolute inset-0" />
           </MenuTrigger>
@@ -99,7 +97,7 @@ const PropertyMenuRoot = observer(function PropertyMenuRoot({
             onCloseAutoFocus={(e) => {
               // Back to the row, not to the small trigger (keeps j/k navigation going).
               e.preventDefault();
-              document.querySelector<HTMLElement>(`[data-issue-id="${issue.id}"]`)?.focus();
+              document.querySelector<HTMLElement>(`[data-issue-id="${issueId}"]`)?.focus();
             }}
           >
             {children}
@@ -108,7 +106,26 @@ const PropertyMenuRoot = observer(function PropertyMenuRoot({
       )}
     </button>
   );
-});
+}
+
+interface MenuState {
+  view: IssueView;
+  issueId: string;
+  menu: PropertyMenu;
+  open: boolean;
+  disabled: boolean;
+}
+
+/** A property menu's state, read by the property's observer so that it follows it. */
+function menuState(view: IssueView, issue: Issue, menu: PropertyMenu): MenuState {
+  return {
+    view,
+    issueId: issue.id,
+    menu,
+    open: view.isMenuOpen(issue.id, menu),
+    disabled: !view.canEdit || !!issue.tempId,
+  };
+}
 
 export const StateProperty = observer(function StateProperty({
   view,
@@ -121,10 +138,8 @@ export const StateProperty = observer(function StateProperty({
 }) {
   const state = view.stateOf(issue.state_id);
   return (
-    <PropertyMenuRoot
-      view={view}
-      issue={issue}
-      menu="state"
+    <PropertyMenuButton
+      {...menuState(view, issue, 'state')}
       label={`State: ${state?.name ?? 'Unknown'}`}
       trigger={
         <>
@@ -138,7 +153,7 @@ export const StateProperty = observer(function StateProperty({
         value={issue.state_id}
         onChange={(id) => view.updateIssue(issue.id, { state_id: id })}
       />
-    </PropertyMenuRoot>
+    </PropertyMenuButton>
   );
 });
 
@@ -176,10 +191,8 @@ export const PriorityProperty = observer(function PriorityProperty({
   withLabel?: boolean;
 }) {
   return (
-    <PropertyMenuRoot
-      view={view}
-      issue={issue}
-      menu="priority"
+    <PropertyMenuButton
+      {...menuState(view, issue, 'priority')}
       label={`Priority: ${PRIORITY_LABELS[issue.priority] ?? 'None'}`}
       trigger={<PriorityIcon priority={issue.priority} withLabel={withLabel} className="text-xs" />}
     >
@@ -187,7 +200,7 @@ export const PriorityProperty = observer(function PriorityProperty({
         value={issue.priority}
         onChange={(p) => view.updateIssue(issue.id, { priority: p as UpdateIssueBody['priority'] })}
       />
-    </PropertyMenuRoot>
+    </PropertyMenuButton>
   );
 });
 
@@ -236,10 +249,8 @@ export const AssigneesProperty = observer(function AssigneesProperty({
   const users = issue.assignee_ids.map((id) => view.userOf(id)).filter((u): u is UserLite => !!u);
   const names = users.map((u) => u.display_name).join(', ');
   return (
-    <PropertyMenuRoot
-      view={view}
-      issue={issue}
-      menu="assignees"
+    <PropertyMenuButton
+      {...menuState(view, issue, 'assignees')}
       label={issue.assignee_ids.length ? `Assignees: ${names}` : 'Assignees: none'}
       trigger={
         issue.assignee_ids.length ? (
@@ -254,7 +265,7 @@ export const AssigneesProperty = observer(function AssigneesProperty({
         value={issue.assignee_ids}
         onChange={(ids) => view.updateIssue(issue.id, { assignee_ids: ids })}
       />
-    </PropertyMenuRoot>
+    </PropertyMenuButton>
   );
 });
 
@@ -352,10 +363,8 @@ export const LabelsProperty = observer(function LabelsProperty({
 }) {
   const labels = issue.label_ids.map((id) => view.labelOf(id)).filter((l): l is Label => !!l);
   return (
-    <PropertyMenuRoot
-      view={view}
-      issue={issue}
-      menu="labels"
+    <PropertyMenuButton
+      {...menuState(view, issue, 'labels')}
       label={labels.length ? `Labels: ${labels.map((l) => l.name).join(', ')}` : 'Labels: none'}
       trigger={labels.length ? <LabelChips labels={labels} /> : <Tag className="size-3.5" aria-hidden />}
     >
@@ -364,7 +373,7 @@ export const LabelsProperty = observer(function LabelsProperty({
         value={issue.label_ids}
         onChange={(ids) => view.updateIssue(issue.id, { label_ids: ids })}
       />
-    </PropertyMenuRoot>
+    </PropertyMenuButton>
   );
 });
 

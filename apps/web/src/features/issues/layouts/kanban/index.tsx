@@ -64,9 +64,12 @@ const Column = observer(function Column({ view, group }: { view: IssueView; grou
   const virtualizer = useBoardVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 104,
+    // A card with its property chips measures ~130 px with the gap: an estimate that low mounts
+    // cards the first measurement then drops. Two cards of overscan keep scrolling smooth (the
+    // board mounts 7 columns at once, so each extra one costs seven cards).
+    estimateSize: () => 128,
     getItemKey: (i) => ids[i] ?? i,
-    overscan: 6,
+    overscan: 2,
   });
   const focusIndex = view.focusedId ? ids.indexOf(view.focusedId) : -1;
   useEffect(() => {
