@@ -367,6 +367,13 @@ export function createIssuesService(
       draft = false,
     ): Promise<IssueDetail> {
       const p = project.project;
+      // Read together before the transaction, not one by one inside it: a read committed transaction
+      // would see the same, and the row lock is held for two round trips less. (Not beside it: the
+      // embedded database runs one statement at a time and the transaction would wait on them.)
+      const [states, wasSubscribed] = await Promise.all([
+        statesOf(db, p.id),
+        isSubscribed(db, issueId, user.id),
+      ]);
       const result = await db.transaction(async (tx) => {
         const current = await lockIssue(tx, p.id, issueId);
         if (!current || !isVisible(current, project, user, draft)) throw issueNotFound();
@@ -374,7 +381,6 @@ export function createIssuesService(
           throw new AppError('forbidden', 'You do not have permission to perform this action');
         }
         if (current.archived_at) throw new AppError('bad_request', 'Archived work items are read-only');
-        const states = await statesOf(tx, p.id);
         const values = await resolve(tx, project, body, current, states);
         await assertExternalIdFree(
           tx,
@@ -390,7 +396,7 @@ export function createIssuesService(
         await recordIssueChanges(tx, user.id, current, row);
         const newAssignees = row.assignee_ids.filter((id) => !current.assignee_ids.includes(id));
         await subscribe(tx, scopeOf(row), newAssignees);
-        return { row, states, subscribed: await isSubscribed(tx, row.id, user.id) };
+        return { row, states, subscribed: wasSubscribed || newAssignees.includes(user.id) };
       });
       return presentIssueDetail(result.row, groupsOf(result.states), { isSubscribed: result.subscribed });
     },
