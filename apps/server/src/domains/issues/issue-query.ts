@@ -21,8 +21,23 @@ export interface ListContext {
   ownOnlyProjectIds: string[];
   userId: string;
   states: Pick<StateRow, 'id' | 'group'>[];
-  labelIds: string[];
-  memberIds: string[];
+  /** Loaded only when a group key needs them (`keysNeeded`). */
+  labelIds?: string[];
+  memberIds?: string[];
+}
+
+const BY_LABEL = new Set(['labels__id']);
+const BY_MEMBER = new Set(['assignees__id', 'created_by']);
+
+/** Which possible-value lists a query's group keys need: most boards group by state and need neither. */
+export function keysNeeded(query: Pick<ListIssuesQuery, 'group_by' | 'sub_group_by'>) {
+  const keys = [query.group_by, query.sub_group_by].filter((k): k is string => !!k);
+  return { labels: keys.some((k) => BY_LABEL.has(k)), members: keys.some((k) => BY_MEMBER.has(k)) };
+}
+
+function loaded(ids: string[] | undefined, what: string): string[] {
+  if (!ids) throw new Error(`list context is missing ${what}: load them when keysNeeded says so`);
+  return ids;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -251,11 +266,15 @@ export function grouping(raw: string, ctx: ListContext): Grouping {
           sql`i.state_id in (select s.id from states s where s.project_id = i.project_id and s."group" = ${v})`,
       };
     case 'labels__id':
-      return { key, keys: [...ctx.labelIds, 'None'], condition: none('i.label_ids') };
+      return { key, keys: [...loaded(ctx.labelIds, 'labels'), 'None'], condition: none('i.label_ids') };
     case 'assignees__id':
-      return { key, keys: [...ctx.memberIds, 'None'], condition: none('i.assignee_ids') };
+      return { key, keys: [...loaded(ctx.memberIds, 'members'), 'None'], condition: none('i.assignee_ids') };
     case 'created_by':
-      return { key, keys: ctx.memberIds, condition: (v) => sql`i.created_by = ${v}::uuid` };
+      return {
+        key,
+        keys: loaded(ctx.memberIds, 'members'),
+        condition: (v) => sql`i.created_by = ${v}::uuid`,
+      };
     case 'project_id':
       return { key, keys: ctx.projectIds, condition: (v) => sql`i.project_id = ${v}::uuid` };
     case 'cycle_id':

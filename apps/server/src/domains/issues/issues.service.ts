@@ -21,7 +21,14 @@ import type { ProjectMembersService } from '../projects/project-members.service.
 import type { StatesService } from '../states/states.service.ts';
 import { recordIssueChanges, recordIssueDeleted } from './issue-activity.ts';
 import { compactCounters, countersAnswer, countsFromCounters, readCounters } from './issue-counters.ts';
-import { buildOrderBy, buildWhere, grouping, type ListContext, statesOfType } from './issue-query.ts';
+import {
+  buildOrderBy,
+  buildWhere,
+  grouping,
+  keysNeeded,
+  type ListContext,
+  statesOfType,
+} from './issue-query.ts';
 import { issueRowJson } from './issue-row-json.ts';
 import { presentActivity, presentIssueDetail, presentIssueRow } from './issues.presenter.ts';
 import {
@@ -215,20 +222,26 @@ export function createIssuesService(
     }
   }
 
-  async function listContext(project: ProjectAccess, user: UserRow): Promise<ListContext> {
+  /** A project list's context; labels and members only when the query groups by them. */
+  async function listContext(
+    project: ProjectAccess,
+    user: UserRow,
+    query: ListIssuesQuery = {},
+  ): Promise<ListContext> {
     const projectId = project.project.id;
+    const needs = keysNeeded(query);
     const [states, labels, members] = await Promise.all([
       statesOf(db, projectId),
-      deps.labels.list(project),
-      deps.projectMembers.activeRoles(db, projectId),
+      needs.labels ? deps.labels.list(project) : undefined,
+      needs.members ? deps.projectMembers.activeRoles(db, projectId) : undefined,
     ]);
     return {
       projectIds: [projectId],
       ownOnlyProjectIds: onlyCreatedBy(project, user) ? [projectId] : [],
       userId: user.id,
       states,
-      labelIds: labels.map((l) => l.id),
-      memberIds: [...members.keys()],
+      labelIds: labels?.map((l) => l.id),
+      memberIds: members && [...members.keys()],
     };
   }
 
@@ -485,7 +498,7 @@ export function createIssuesService(
       query: ListIssuesQuery,
       scope: 'normal' | 'archived' | 'drafts' = 'normal',
     ) {
-      const ctx = await listContext(project, user);
+      const ctx = await listContext(project, user, query);
       if (scope === 'drafts') ctx.ownOnlyProjectIds = ctx.projectIds;
       return this.page(ctx, query, scope);
     },
