@@ -1,4 +1,5 @@
 import { observeElementRect, useVirtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+import { startTransition, useEffect, useState } from 'react';
 
 /** A size to assume while the scroll element has none (not laid out yet, or jsdom in tests). */
 const FALLBACK_RECT = { width: 1024, height: 900 };
@@ -23,4 +24,18 @@ export function useBoardVirtualizer(
     observeElementRect: (instance, cb) =>
       observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT)),
   });
+}
+
+/**
+ * Overscan (rows rendered off screen so that scrolling finds them ready) only after the first
+ * paint: a board mounting seven columns at once shows the cards in view first, and adds the
+ * others in a transition, which React renders between frames instead of before the first one.
+ */
+export function useOverscanAfterPaint(overscan: number): number {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => startTransition(() => setPainted(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return painted ? overscan : 0;
 }

@@ -48,6 +48,18 @@ export function newTempId(): string {
   return `temp-${Date.now().toString(36)}-${tempCounter}`;
 }
 
+/** Whether `issue` already has every field of `row` (arrays of ids compared item by item). */
+function holdsRow(issue: Issue, row: IssueRow | IssueDetail): boolean {
+  const held = issue as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(row)) {
+    const current = held[key];
+    if (current === value) continue;
+    if (!Array.isArray(current) || !Array.isArray(value) || current.length !== value.length) return false;
+    if (current.some((item, i) => item !== value[i])) return false;
+  }
+  return true;
+}
+
 /**
  * Every work item the client knows, once each, by id (spec §3). Writes are optimistic and
  * roll back on failure (spec §4); every change is announced to the list stores.
@@ -109,6 +121,9 @@ export class IssueStore {
         this.issues.set(row.id, row);
         continue;
       }
+      // A refetched list repeats rows the store already has: keeping the object keeps every
+      // card that shows it from rendering again.
+      if (holdsRow(before, row)) continue;
       const after: Issue = { ...before, ...row };
       this.issues.set(row.id, after);
       if (before.updated_at !== after.updated_at || before.sort_order !== after.sort_order)

@@ -10,7 +10,7 @@ import { IssueProperties } from '../../properties/IssueProperties.tsx';
 import { QuickAdd } from '../../QuickAdd.tsx';
 import type { LayoutProps } from '../registry.ts';
 import { useIssueItem } from '../useIssueItem.ts';
-import { useBoardVirtualizer } from '../virtual.ts';
+import { useBoardVirtualizer, useOverscanAfterPaint } from '../virtual.ts';
 
 /** The board: a column per group (virtualised), or swimlanes per sub-group; cards drag between columns. */
 const KanbanLayout = observer(function KanbanLayout({ view }: LayoutProps) {
@@ -61,15 +61,16 @@ const Column = observer(function Column({ view, group }: { view: IssueView; grou
   const scrollRef = useRef<HTMLDivElement>(null);
   const over = useDropCell(ref, view, { group, sub: null });
   const ids = list.issueIds(group);
+  const overscan = useOverscanAfterPaint(2);
   const virtualizer = useBoardVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
-    // A card with its property chips measures ~130 px with the gap: an estimate that low mounts
-    // cards the first measurement then drops. Two cards of overscan keep scrolling smooth (the
-    // board mounts 7 columns at once, so each extra one costs seven cards).
+    // A card with its property chips measures ~130 px with the gap (an estimate of 104 mounted
+    // cards that the first measurement dropped). Two cards of overscan keep scrolling smooth:
+    // the board mounts seven columns at once, so each one more costs seven cards.
     estimateSize: () => 128,
     getItemKey: (i) => ids[i] ?? i,
-    overscan: 2,
+    overscan,
   });
   const focusIndex = view.focusedId ? ids.indexOf(view.focusedId) : -1;
   useEffect(() => {
