@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgresDatabase, wrapPglite } from '../platform/db/database.ts';
+import { openPostgresDatabase, PGLITE_EXTENSIONS, wrapPglite } from '../platform/db/database.ts';
 import { migrateDatabase } from '../platform/db/migrate.ts';
 
 declare module 'vitest' {
@@ -51,7 +51,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = wrapPglite(client);
   await migrateDatabase(database);
   const dump = await client.dumpDataDir('none');

@@ -11,6 +11,7 @@ import {
   type Database,
   type OpenOptions,
   openPostgresDatabase,
+  PGLITE_EXTENSIONS,
   wrapPglite,
 } from '../platform/db/database.ts';
 import type { App } from '../platform/http/types.ts';
@@ -53,7 +54,7 @@ async function freshDatabase(
     };
   }
   dump ??= new Blob([fs.readFileSync(inject('pgliteDumpPath'))]);
-  const client = await PGlite.create({ loadDataDir: dump });
+  const client = await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
   return { database: wrapPglite(client, options), drop: async () => {} };
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -35,12 +36,18 @@ export interface OpenOptions {
  */
 const EMBEDDED_SETTINGS = ["shared_buffers = '16MB'", "work_mem = '2MB'"];
 
+/** Extensions the migrations create (pg_trgm: the search index); PGlite loads them from its package. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** The embedded database: PGlite files under `<dataDir>/pgdata`, guarded by a lock file. */
 export async function openEmbeddedDatabase(dataDir: string, options: OpenOptions = {}): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, 'pgdata'), { postgresqlconf: EMBEDDED_SETTINGS });
+    const client = await PGlite.create(path.join(dataDir, 'pgdata'), {
+      postgresqlconf: EMBEDDED_SETTINGS,
+      extensions: PGLITE_EXTENSIONS,
+    });
     return wrapPglite(client, { ...options, onClose: releaseLock });
   } catch (error) {
     releaseLock();
