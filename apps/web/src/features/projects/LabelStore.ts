@@ -1,7 +1,8 @@
 import type { Label } from '@kite/shared/contracts';
 import { labelSortOrderBetween, nextLabelSortOrder } from '@kite/shared/domain';
-import { makeAutoObservable, type ObservableMap, observable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
+import { type ByProject, fileByProject, findInProjects } from './byProject.ts';
 import { projectPath } from './ProjectStore.ts';
 
 export interface LabelNode {
@@ -35,7 +36,7 @@ export function sortOrderForMove(siblings: Label[], id: string, direction: -1 | 
 
 /** The labels of each project, keyed by label id. */
 export class LabelStore {
-  private readonly byProject = observable.map<string, ObservableMap<string, Label>>();
+  private readonly byProject: ByProject<Label> = observable.map();
 
   constructor() {
     makeAutoObservable<LabelStore, 'byProject'>(this, { byProject: false }, { autoBind: true });
@@ -43,25 +44,13 @@ export class LabelStore {
 
   /** A label of any loaded project (lists across projects look them up by id). */
   find(id: string): Label | undefined {
-    for (const labels of this.byProject.values()) {
-      const found = labels.get(id);
-      if (found) return found;
-    }
-    return undefined;
+    return findInProjects(this.byProject, id);
   }
 
   /** Every label of the projects the caller is in (`GET {ws}/labels/`), filed by project. */
   async fetchWorkspace(slug: string): Promise<Label[]> {
     const all = await api.get<Label[]>(`/api/workspaces/${seg(slug)}/labels/`);
-    runInAction(() => {
-      const byProject = new Map<string, Label[]>();
-      for (const item of all) {
-        if (item.project_id)
-          byProject.set(item.project_id, [...(byProject.get(item.project_id) ?? []), item]);
-      }
-      for (const [projectId, items] of byProject)
-        this.byProject.set(projectId, observable.map(items.map((x) => [x.id, x])));
-    });
+    runInAction(() => fileByProject(this.byProject, all));
     return all;
   }
 

@@ -1,12 +1,13 @@
 import type { State } from '@kite/shared/contracts';
 import { STATE_GROUPS, type StateGroup, stateGroupRank, stateSequenceBetween } from '@kite/shared/domain';
-import { makeAutoObservable, type ObservableMap, observable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
+import { type ByProject, fileByProject, findInProjects } from './byProject.ts';
 import { projectPath } from './ProjectStore.ts';
 
 /** The workflow states of each project, keyed by state id. */
 export class StateStore {
-  private readonly byProject = observable.map<string, ObservableMap<string, State>>();
+  private readonly byProject: ByProject<State> = observable.map();
 
   constructor() {
     makeAutoObservable<StateStore, 'byProject'>(this, { byProject: false }, { autoBind: true });
@@ -14,25 +15,13 @@ export class StateStore {
 
   /** A state of any loaded project (lists across projects look them up by id). */
   find(id: string): State | undefined {
-    for (const states of this.byProject.values()) {
-      const found = states.get(id);
-      if (found) return found;
-    }
-    return undefined;
+    return findInProjects(this.byProject, id);
   }
 
   /** Every state of the projects the caller is in (`GET {ws}/states/`), filed by project. */
   async fetchWorkspace(slug: string): Promise<State[]> {
     const all = await api.get<State[]>(`/api/workspaces/${seg(slug)}/states/`);
-    runInAction(() => {
-      const byProject = new Map<string, State[]>();
-      for (const item of all) {
-        if (item.project_id)
-          byProject.set(item.project_id, [...(byProject.get(item.project_id) ?? []), item]);
-      }
-      for (const [projectId, items] of byProject)
-        this.byProject.set(projectId, observable.map(items.map((x) => [x.id, x])));
-    });
+    runInAction(() => fileByProject(this.byProject, all));
     return all;
   }
 
