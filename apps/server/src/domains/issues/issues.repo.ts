@@ -38,24 +38,20 @@ export async function insertIssue(db: Executor, values: typeof issues.$inferInse
   return rows[0]!;
 }
 
+/** A live work item of a project, by id (the placeholders `projectId` and `issueId`). */
+const LIVE_ISSUE_BY_ID = and(
+  eq(issues.project_id, sql.placeholder('projectId')),
+  eq(issues.id, sql.placeholder('issueId')),
+  isNull(issues.deleted_at),
+);
+
 export async function findIssue(
   db: Executor,
   projectId: string,
   issueId: string,
 ): Promise<IssueRowDb | undefined> {
   const rows = await prepared(db, 'find_issue', (db) =>
-    db
-      .select()
-      .from(issues)
-      .where(
-        and(
-          eq(issues.project_id, sql.placeholder('projectId')),
-          eq(issues.id, sql.placeholder('issueId')),
-          isNull(issues.deleted_at),
-        ),
-      )
-      .limit(1)
-      .prepare('find_issue'),
+    db.select().from(issues).where(LIVE_ISSUE_BY_ID).limit(1).prepare('find_issue'),
   ).execute({ projectId, issueId });
   return rows[0];
 }
@@ -82,13 +78,7 @@ export async function findIssueForViewer(
         states,
         and(eq(states.id, issues.state_id), isNull(states.deleted_at), eq(states.is_triage, false)),
       )
-      .where(
-        and(
-          eq(issues.project_id, sql.placeholder('projectId')),
-          eq(issues.id, sql.placeholder('issueId')),
-          isNull(issues.deleted_at),
-        ),
-      )
+      .where(LIVE_ISSUE_BY_ID)
       .limit(1)
       .prepare('find_issue_for_viewer'),
   ).execute({ projectId, issueId, userId });
