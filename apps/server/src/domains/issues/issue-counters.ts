@@ -1,7 +1,8 @@
 import type { ListIssuesQuery } from '@kite/shared/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../platform/db/database.ts';
-import type { StateRow } from '../../platform/db/schema.ts';
+import { prepared } from '../../platform/db/prepared.ts';
+import { issueCountDeltas, type StateRow } from '../../platform/db/schema.ts';
 import type { ListContext } from './issue-query.ts';
 
 /** Live work items of one project per state and priority, from the maintained deltas (0009 migration). */
@@ -12,11 +13,19 @@ export interface CounterRow {
 }
 
 export async function readCounters(db: Executor, projectId: string): Promise<CounterRow[]> {
-  return queryRows<CounterRow>(
-    db,
-    sql`select state_id, priority, sum(n)::int as n from issue_count_deltas
-        where project_id = ${projectId} group by state_id, priority`,
-  );
+  // Prepared by name: every board request reads it.
+  return prepared(db, 'read_issue_counters', (db) =>
+    db
+      .select({
+        state_id: issueCountDeltas.state_id,
+        priority: issueCountDeltas.priority,
+        n: sql<number>`sum(${issueCountDeltas.n})::int`,
+      })
+      .from(issueCountDeltas)
+      .where(eq(issueCountDeltas.project_id, sql.placeholder('projectId')))
+      .groupBy(issueCountDeltas.state_id, issueCountDeltas.priority)
+      .prepare('read_issue_counters'),
+  ).execute({ projectId });
 }
 
 /**
