@@ -65,6 +65,15 @@ type ListEnvelope = Omit<Paginated<IssueRow>, 'results'> & { results: IssueRow[]
 /** The id of one cell: group key, and sub-group key ('' when not sub-grouped). */
 export const cellKey = (group: string, sub?: string | null) => `${group}\u0000${sub ?? ''}`;
 
+/**
+ * A page whose fields are observed one by one, `ids` included, but whose ids array stays plain:
+ * it is only ever replaced whole, so a column of 5,000 cards reads it by index without MobX's
+ * array proxy, and a "load more" does not copy 5,000 ids into a new observable array.
+ */
+function observedPage(page: GroupPage): GroupPage {
+  return observable(page, undefined, { deep: false });
+}
+
 function emptyPage(perPage: number): GroupPage {
   return {
     ids: [],
@@ -87,7 +96,8 @@ export class IssueList {
   /** Group keys in the server's order (every possible group, empty ones included). */
   groupKeys: string[] = [];
   subGroupKeys: string[] = [];
-  readonly cells = observable.map<string, GroupPage>();
+  /** Pages as `observedPage` makes them (the map itself does not convert them). */
+  readonly cells = observable.map<string, GroupPage>(undefined, { deep: false });
   /** Per group, the issues of the group across sub-groups (the server's group total). */
   readonly groupTotals = observable.map<string, number>();
   totalCount = 0;
@@ -269,10 +279,10 @@ export class IssueListStore {
       this.issues.upsertMany(results);
       list.groupKeys = [ALL_GROUP];
       list.subGroupKeys = [];
-      list.cells.set(cellKey(ALL_GROUP), {
-        ...page(results, answer.total_results),
-        nextPageResults: answer.next_page_results,
-      });
+      list.cells.set(
+        cellKey(ALL_GROUP),
+        observedPage({ ...page(results, answer.total_results), nextPageResults: answer.next_page_results }),
+      );
     } else {
       list.groupBy = groupBy;
       list.subGroupBy = subGroupBy;
@@ -283,12 +293,12 @@ export class IssueListStore {
         list.groupTotals.set(group, entry.total_results);
         if (Array.isArray(entry.results)) {
           this.issues.upsertMany(entry.results);
-          list.cells.set(cellKey(group), page(entry.results, entry.total_results));
+          list.cells.set(cellKey(group), observedPage(page(entry.results, entry.total_results)));
         } else {
           for (const [sub, cell] of Object.entries(entry.results)) {
             subs.add(sub);
             this.issues.upsertMany(cell.results);
-            list.cells.set(cellKey(group, sub), page(cell.results, cell.total_results));
+            list.cells.set(cellKey(group, sub), observedPage(page(cell.results, cell.total_results)));
           }
         }
       }
@@ -490,7 +500,7 @@ export class IssueListStore {
       const k = cellKey(group, sub);
       let page = list.cells.get(k);
       if (!page) {
-        page = emptyPage(list.request?.perPage ?? 50);
+        page = observedPage(emptyPage(list.request?.perPage ?? 50));
         list.cells.set(k, page);
         if (!list.groupKeys.includes(group)) list.groupKeys = [...list.groupKeys, group];
         if (sub !== null && !list.subGroupKeys.includes(sub)) list.subGroupKeys = [...list.subGroupKeys, sub];

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { ChevronRight, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Button } from '../../../../ui/Button.tsx';
 import { type CellRef, useDropCell } from '../../dnd.ts';
 import { GroupHeading } from '../../GroupHeading.tsx';
@@ -55,6 +55,12 @@ const ColumnHeader = observer(function ColumnHeader({
   );
 });
 
+/**
+ * A card with its property chips measures ~130 px with the gap (an estimate of 104 mounted cards
+ * that the first measurement dropped).
+ */
+const estimateCardSize = () => 128;
+
 const Column = observer(function Column({ view, group }: { view: IssueView; group: string }) {
   const list = view.list!;
   const ref = useRef<HTMLElement>(null);
@@ -62,14 +68,16 @@ const Column = observer(function Column({ view, group }: { view: IssueView; grou
   const over = useDropCell(ref, view, { group, sub: null });
   const ids = list.issueIds(group);
   const overscan = useOverscanAfterPaint(2);
+  // Stable while the ids are: the virtualiser recomputes every card's position (5,000 in a
+  // loaded column) whenever its key function changes.
+  const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
   const virtualizer = useBoardVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
-    // A card with its property chips measures ~130 px with the gap (an estimate of 104 mounted
-    // cards that the first measurement dropped). Two cards of overscan keep scrolling smooth:
-    // the board mounts seven columns at once, so each one more costs seven cards.
-    estimateSize: () => 128,
-    getItemKey: (i) => ids[i] ?? i,
+    estimateSize: estimateCardSize,
+    getItemKey,
+    // Two cards of overscan keep scrolling smooth: the board mounts seven columns at once, so
+    // each one more costs seven cards.
     overscan,
   });
   const focusIndex = view.focusedId ? ids.indexOf(view.focusedId) : -1;
