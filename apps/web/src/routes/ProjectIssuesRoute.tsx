@@ -25,11 +25,14 @@ export const projectIssuesRoute = createRoute({
   validateSearch: (search: Record<string, unknown>) => pickStrings(search, ['peekId']),
   loader: async ({ context, params }) => {
     const { workspaceSlug: slug, projectId } = params;
-    const [, board] = await Promise.all([
-      loadProject(context.stores, slug, projectId),
-      import('../features/issues/boot.ts'),
-    ]);
-    await board.loadBoard(context.stores, slug, projectId);
+    // The board's data does not need the project: it loads beside it (one round trip less
+    // before the first page), and the project's answer still decides not-found first.
+    const board = import('../features/issues/boot.ts').then((m) =>
+      m.loadBoard(context.stores, slug, projectId),
+    );
+    board.catch(() => undefined);
+    await loadProject(context.stores, slug, projectId);
+    await board;
   },
   // Opening or closing the peek (?peekId=) must not reload the board.
   shouldReload: ({ cause }) => cause === 'enter',
