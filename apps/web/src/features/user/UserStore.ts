@@ -63,9 +63,17 @@ export class UserStore {
   }
 
   async fetchSession(): Promise<User | null> {
+    // The profile is asked for beside the session, not after it: a cold load saves a round trip,
+    // and a signed-out visitor's 401 for it is dropped (no user yet, so nothing is signed out).
+    const profileRequest = api.get<Profile>('/api/users/me/profile/').catch(() => null);
     const session = await api.get<{ is_authenticated: boolean; user: User | null }>('/api/users/session/');
     const user = session.is_authenticated ? session.user : null;
-    if (user) await this.fetchProfile();
+    if (user) {
+      const profile = (await profileRequest) ?? (await api.get<Profile>('/api/users/me/profile/'));
+      runInAction(() => {
+        this.profile = profile;
+      });
+    }
     runInAction(() => {
       this.user = user;
       this.sessionChecked = true;
