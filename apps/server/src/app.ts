@@ -43,8 +43,8 @@ import { userPropertiesRoutes } from './domains/user-properties/user-properties.
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
-import { serializeReply } from './platform/http/raw-json.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
+import { serializeReply } from './platform/http/raw-json.ts';
 import { requestIdFrom, securityHeaders } from './platform/http/security-headers.ts';
 import { registerServerTiming } from './platform/http/server-timing.ts';
 import type { App } from './platform/http/types.ts';
