@@ -191,8 +191,6 @@ export const ISSUE_ROW_COLUMNS = sql.raw(`
   i.assignee_ids, i.sub_issues_count, i.attachment_count, i.link_count, i.is_draft, i.created_at,
   i.updated_at, i.created_by, i.updated_by`);
 
-/** What a list query selects: row objects to present in Node, or wire rows rendered as JSON text. */
-export type RowColumns = SQL;
 export type RenderedIssue = { row_json: string; group_key?: string; sub_group_key?: string };
 
 export type ListedIssue = Omit<
@@ -219,7 +217,7 @@ export async function pageIssues<R = ListedIssue>(
   orderBy: SQL,
   limit: number,
   offset: number,
-  columns: RowColumns = ISSUE_ROW_COLUMNS,
+  columns: SQL = ISSUE_ROW_COLUMNS,
 ) {
   return queryRows<R>(
     db,
@@ -256,7 +254,7 @@ export async function pageIssuesPerGroup<R = ListedIssue>(
   limit: number,
   offset: number,
   withCounts = true,
-  columns: RowColumns = ISSUE_ROW_COLUMNS,
+  columns: SQL = ISSUE_ROW_COLUMNS,
 ) {
   const groupKey = sql.raw('g.key');
   const subKey = sql.raw('sg.key');

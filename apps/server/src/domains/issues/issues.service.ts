@@ -505,18 +505,19 @@ export function createIssuesService(
 
     /** A published project's normal work items for anonymous visitors (api.md §4.8). */
     async listPublished(projectId: string, query: ListIssuesQuery) {
+      const needs = keysNeeded(query);
       const [states, labels, members] = await Promise.all([
         statesOf(db, projectId),
-        deps.labels.listForProjects([projectId]),
-        deps.projectMembers.activeRoles(db, projectId),
+        needs.labels ? deps.labels.listForProjects([projectId]) : undefined,
+        needs.members ? deps.projectMembers.activeRoles(db, projectId) : undefined,
       ]);
       const ctx: ListContext = {
         projectIds: [projectId],
         ownOnlyProjectIds: [],
         userId: '',
         states,
-        labelIds: labels.map((l) => l.id),
-        memberIds: [...members.keys()],
+        labelIds: labels?.map((l) => l.id),
+        memberIds: members && [...members.keys()],
       };
       return this.page(ctx, query, 'normal');
     },

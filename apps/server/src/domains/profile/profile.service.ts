@@ -56,8 +56,7 @@ export function createProfileService(
 
   return {
     async profile(access: WorkspaceAccess, caller: UserRow, userId: string): Promise<UserProfile> {
-      const user = await memberUser(access, userId);
-      const scope = await scopeOf(access, caller);
+      const [user, scope] = await Promise.all([memberUser(access, userId), scopeOf(access, caller)]);
       const [projects, counts] = await Promise.all([
         listProjectsOfMember(db, scope.workspaceId, scope.projectIds, userId),
         countPerProject(db, scope, userId),
@@ -67,8 +66,7 @@ export function createProfileService(
     },
 
     async stats(access: WorkspaceAccess, caller: UserRow, userId: string): Promise<UserStats> {
-      await memberUser(access, userId);
-      const scope = await scopeOf(access, caller);
+      const [, scope] = await Promise.all([memberUser(access, userId), scopeOf(access, caller)]);
       const [assigned, createdAndSubscribed] = await Promise.all([
         countAssignedByGroupAndPriority(db, scope, userId),
         countCreatedAndSubscribed(db, scope, userId),

@@ -1,7 +1,7 @@
 import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Construction, Inbox, Plus, RotateCw, SearchX, Settings } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -16,8 +16,8 @@ import { DisplayMenu } from './header/DisplayMenu.tsx';
 import { FiltersMenu } from './header/FiltersMenu.tsx';
 import { LayoutSwitcher } from './header/LayoutSwitcher.tsx';
 import { IssueView } from './IssueView.ts';
-import { LAYOUT_LABELS, type LayoutProps, layoutLoader } from './layouts/registry.ts';
-import { activeFilterEntries, type Layout } from './store/displayFilters.ts';
+import { LAYOUT_LABELS, layoutComponent } from './layouts/registry.ts';
+import { activeFilterEntries } from './store/displayFilters.ts';
 
 /** Loaded when first opened (C, the button, the command palette): not needed for the first paint. */
 const CreateIssueDialog = lazy(() =>
@@ -25,18 +25,6 @@ const CreateIssueDialog = lazy(() =>
 );
 
 const route = getRouteApi('/authed/$workspaceSlug/projects/$projectId/issues');
-
-const lazyLayouts = new Map<Layout, ComponentType<LayoutProps>>();
-function layoutComponent(layout: Layout): ComponentType<LayoutProps> | null {
-  const load = layoutLoader(layout);
-  if (!load) return null;
-  let component = lazyLayouts.get(layout);
-  if (!component) {
-    component = lazy(load);
-    lazyLayouts.set(layout, component);
-  }
-  return component;
-}
 
 /** The project issues screen: header (layouts, filters, display), applied filters, the layout. */
 export const IssuesScreen = observer(function IssuesScreen({

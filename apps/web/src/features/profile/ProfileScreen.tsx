@@ -13,7 +13,7 @@ import {
   UserX,
 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { storage } from '../../lib/storage.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -26,7 +26,7 @@ import { useIssueShortcuts } from '../issues/actions.ts';
 import { DisplayMenu } from '../issues/header/DisplayMenu.tsx';
 import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
 import { IssueView } from '../issues/IssueView.ts';
-import { type LayoutProps, layoutLoader } from '../issues/layouts/registry.ts';
+import { layoutComponent } from '../issues/layouts/registry.ts';
 import type { Layout } from '../issues/store/displayFilters.ts';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
@@ -38,18 +38,6 @@ export const PROFILE_SIDEBAR_COLLAPSED_KEY = 'profile_sidebar_collapsed';
 
 /** The layouts the profile offers (its lists are read-only and span projects). */
 const PROFILE_LAYOUTS: readonly Layout[] = ['list', 'kanban'];
-
-const lazyLayouts = new Map<Layout, ComponentType<LayoutProps>>();
-function layoutComponent(layout: Layout): ComponentType<LayoutProps> | null {
-  const load = layoutLoader(layout);
-  if (!load) return null;
-  let component = lazyLayouts.get(layout);
-  if (!component) {
-    component = lazy(load);
-    lazyLayouts.set(layout, component);
-  }
-  return component;
-}
 
 /**
  * A workspace member's profile (`/{ws}/profile/{userId}[/created|/subscribed]`): their work

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { IssueView } from '../IssueView.ts';
 import type { Layout } from '../store/displayFilters.ts';
 
@@ -44,4 +44,18 @@ export function layoutLoader(layout: Layout): (() => Promise<LayoutModule>) | un
 /** Starts loading a layout's chunk early (e.g. while the first page is fetched). */
 export function preloadLayout(layout: Layout): void {
   void layoutLoader(layout)?.().catch(() => undefined);
+}
+
+const lazyLayouts = new Map<Layout, ComponentType<LayoutProps>>();
+
+/** A layout's component, loaded on first render (one lazy component per layout, shared by screens). */
+export function layoutComponent(layout: Layout): ComponentType<LayoutProps> | null {
+  const load = layoutLoader(layout);
+  if (!load) return null;
+  let component = lazyLayouts.get(layout);
+  if (!component) {
+    component = lazy(load);
+    lazyLayouts.set(layout, component);
+  }
+  return component;
 }
