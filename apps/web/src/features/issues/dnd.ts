@@ -46,19 +46,26 @@ function afterInteractive(): Promise<void> {
   });
 }
 
-/** Registrations waiting for the next paint (one batch for all the cards of a mount). */
+/** Resolves when the browser has idle time (at most `timeout` ms later), or after paint without requestIdleCallback. */
+function whenIdle(timeout: number): Promise<void> {
+  if (typeof requestIdleCallback !== 'function') return afterPaint();
+  return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout }));
+}
+
+/** Registrations waiting for idle time (one batch for all the cards mounted meanwhile). */
 let pending: (() => void)[] = [];
 
 /**
- * Runs `register` after the next paint and returns the cleanup (which also cancels a
- * registration still waiting). A board mounts ~100 cards at once; their drag-and-drop set-up
- * is not needed to see them, so it waits for the first frame instead of delaying it.
+ * Runs `register` once the browser is idle and returns the cleanup (which also cancels a
+ * registration still waiting). A board mounts ~100 cards at once, and a fast scroll through a
+ * long column mounts a few every frame; their drag-and-drop set-up is not needed to see them,
+ * so it waits for a frame with time to spare (a pointer has to reach a card before it drags).
  */
-function registerAfterPaint(register: () => () => void): () => void {
+function registerWhenIdle(register: () => () => void): () => void {
   let unregister: (() => void) | null = null;
   let cancelled = false;
   if (pending.length === 0)
-    void afterPaint().then(() => {
+    void whenIdle(500).then(() => {
       const batch = pending;
       pending = [];
       for (const run of batch) run();
@@ -108,7 +115,7 @@ export function useDraggableIssue(
   useEffect(() => {
     const element = ref.current;
     if (!element || !enabled || !dnd) return;
-    return registerAfterPaint(() =>
+    return registerWhenIdle(() =>
       dnd.registerCard(
         element,
         { kind: 'issue', issueId, group, sub },
@@ -128,7 +135,7 @@ export function useDropCell(ref: RefObject<HTMLElement | null>, view: IssueView,
   useEffect(() => {
     const element = ref.current;
     if (!element || !enabled || !dnd) return;
-    return registerAfterPaint(() => dnd.registerCell(element, { group, sub }, setOver));
+    return registerWhenIdle(() => dnd.registerCell(element, { group, sub }, setOver));
   }, [ref, enabled, dnd, group, sub]);
   return over;
 }

@@ -1,5 +1,11 @@
 import clsx from 'clsx';
-import { Ban, OctagonAlert, SignalHigh, SignalLow, SignalMedium } from 'lucide-react';
+import {
+  BanIcon,
+  OctagonAlertIcon,
+  SignalHighIcon,
+  SignalLowIcon,
+  SignalMediumIcon,
+} from '../../ui/boardIcons.ts';
 
 export const PRIORITY_LABELS: Record<string, string> = {
   urgent: 'Urgent',
@@ -10,11 +16,11 @@ export const PRIORITY_LABELS: Record<string, string> = {
 };
 
 const ICONS = {
-  urgent: { Icon: OctagonAlert, className: 'text-danger' },
-  high: { Icon: SignalHigh, className: 'text-warning' },
-  medium: { Icon: SignalMedium, className: 'text-warning' },
-  low: { Icon: SignalLow, className: 'text-link' },
-  none: { Icon: Ban, className: 'text-fg-subtle' },
+  urgent: { Icon: OctagonAlertIcon, className: 'text-danger' },
+  high: { Icon: SignalHighIcon, className: 'text-warning' },
+  medium: { Icon: SignalMediumIcon, className: 'text-warning' },
+  low: { Icon: SignalLowIcon, className: 'text-link' },
+  none: { Icon: BanIcon, className: 'text-fg-subtle' },
 } as const;
 
 /** A work item's priority as an icon, with its name for assistive technology (and visibly when asked). */

@@ -1,10 +1,17 @@
 import clsx from 'clsx';
-import { CalendarCheck2, CalendarClock, Layers, Link2, Paperclip, Triangle } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
+import {
+  CalendarCheckIcon,
+  CalendarClockIcon,
+  LayersIcon,
+  LinkIcon,
+  PaperclipIcon,
+  TriangleIcon,
+} from '../../../ui/boardIcons.ts';
 import type { IssueView } from '../IssueView.ts';
 import { isOverdue, isoDate } from '../store/displayFilters.ts';
 import type { Issue } from '../store/IssueStore.ts';
-import { AssigneesProperty, LabelsProperty, PriorityProperty, StateProperty } from './PropertyMenus.tsx';
+import { assigneesProperty, labelsProperty, priorityProperty, stateProperty } from './PropertyMenus.tsx';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -19,14 +26,11 @@ export function shortDate(value: string): string {
 const chipBase = 'inline-flex h-6 shrink-0 items-center gap-1 rounded-md border px-1.5 text-xs';
 const chip = `${chipBase} border-border text-fg-muted`;
 
-/** The read-only chips: dates (overdue in red), estimate and counters, as the display properties ask. */
-export const IssueMetaChips = observer(function IssueMetaChips({
-  view,
-  issue,
-}: {
-  view: IssueView;
-  issue: Issue;
-}) {
+/**
+ * The read-only chips: dates (overdue in red), estimate and counters, as the display properties
+ * ask. Called inside IssueProperties' render, whose observer tracks what it reads.
+ */
+function metaChips(view: IssueView, issue: Issue) {
   const dp = view.displayProperties;
   const overdue = isOverdue(issue, isoDate(new Date()));
   const estimate =
@@ -40,7 +44,7 @@ export const IssueMetaChips = observer(function IssueMetaChips({
     <>
       {dp.start_date && issue.start_date && (
         <span className={chip} title="Start date">
-          <CalendarClock className="size-3.5" aria-hidden />
+          <CalendarClockIcon className="size-3.5" aria-hidden />
           <span className="sr-only">Start date </span>
           {shortDate(issue.start_date)}
         </span>
@@ -51,33 +55,33 @@ export const IssueMetaChips = observer(function IssueMetaChips({
           title={overdue ? 'Overdue' : 'Due date'}
           data-overdue={overdue || undefined}
         >
-          <CalendarCheck2 className="size-3.5" aria-hidden />
+          <CalendarCheckIcon className="size-3.5" aria-hidden />
           <span className="sr-only">{overdue ? 'Overdue, due ' : 'Due '}</span>
           {shortDate(issue.target_date)}
         </span>
       )}
       {estimate && (
         <span className={chip} title="Estimate">
-          <Triangle className="size-3" aria-hidden />
+          <TriangleIcon className="size-3" aria-hidden />
           <span className="sr-only">Estimate </span>
           {estimate.value}
         </span>
       )}
       {dp.sub_issue_count && issue.sub_issues_count > 0 && (
         <span className={chip} title="Sub-work items">
-          <Layers className="size-3.5" aria-hidden />
+          <LayersIcon className="size-3.5" aria-hidden />
           {issue.sub_issues_count}
         </span>
       )}
       {dp.attachment_count && issue.attachment_count > 0 && (
         <span className={chip} title="Attachments">
-          <Paperclip className="size-3.5" aria-hidden />
+          <PaperclipIcon className="size-3.5" aria-hidden />
           {issue.attachment_count}
         </span>
       )}
       {dp.link && issue.link_count > 0 && (
         <span className={chip} title="Links">
-          <Link2 className="size-3.5" aria-hidden />
+          <LinkIcon className="size-3.5" aria-hidden />
           {issue.link_count}
         </span>
       )}
@@ -93,9 +97,9 @@ export const IssueMetaChips = observer(function IssueMetaChips({
       )}
     </>
   );
-});
+}
 
-/** Every property a row or card shows, in one order; editable ones open their menu. */
+/** Every property a row or card shows, in one order; editable ones open their menu. One observer for them all. */
 export const IssueProperties = observer(function IssueProperties({
   view,
   issue,
@@ -114,11 +118,11 @@ export const IssueProperties = observer(function IssueProperties({
       className={clsx('flex flex-wrap items-center gap-1', className)}
       onClick={(e) => e.stopPropagation()}
     >
-      {dp.state && <StateProperty view={view} issue={issue} withLabel={groupBy !== 'state'} />}
-      {dp.priority && <PriorityProperty view={view} issue={issue} withLabel={view.layout === 'kanban'} />}
-      {dp.assignee && <AssigneesProperty view={view} issue={issue} />}
-      {dp.labels && <LabelsProperty view={view} issue={issue} />}
-      <IssueMetaChips view={view} issue={issue} />
+      {dp.state && stateProperty({ view, issue, withLabel: groupBy !== 'state' })}
+      {dp.priority && priorityProperty({ view, issue, withLabel: view.layout === 'kanban' })}
+      {dp.assignee && assigneesProperty({ view, issue })}
+      {dp.labels && labelsProperty({ view, issue })}
+      {metaChips(view, issue)}
     </div>
   );
 });

@@ -1,9 +1,9 @@
 import type { Label, State, UpdateIssueBody, UserLite } from '@kite/shared/contracts';
 import clsx from 'clsx';
-import { Tag, UserRound } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { Avatar } from '../../../ui/Avatar.tsx';
+import { TagIcon, UserRoundIcon } from '../../../ui/boardIcons.ts';
 import {
   Menu,
   MenuCheckboxItem,
@@ -127,7 +127,13 @@ function menuState(view: IssueView, issue: Issue, menu: PropertyMenu): MenuState
   };
 }
 
-export const StateProperty = observer(function StateProperty({
+/**
+ * A property's button and menu. The four are plain functions as well as observers: a card calls
+ * them inside its one observer (IssueProperties), which tracks what they read; a spreadsheet cell
+ * renders the observer. A board mounting cards while it scrolls creates one reaction per card
+ * instead of six.
+ */
+export function stateProperty({
   view,
   issue,
   withLabel = true,
@@ -155,7 +161,8 @@ export const StateProperty = observer(function StateProperty({
       />
     </PropertyMenuButton>
   );
-});
+}
+export const StateProperty = observer(stateProperty);
 
 export function StateOptions({
   view,
@@ -181,7 +188,7 @@ export function StateOptions({
   );
 }
 
-export const PriorityProperty = observer(function PriorityProperty({
+export function priorityProperty({
   view,
   issue,
   withLabel = false,
@@ -202,7 +209,8 @@ export const PriorityProperty = observer(function PriorityProperty({
       />
     </PropertyMenuButton>
   );
-});
+}
+export const PriorityProperty = observer(priorityProperty);
 
 export function PriorityOptions({ value, onChange }: { value: string; onChange: (p: string) => void }) {
   return (
@@ -239,13 +247,7 @@ export function AvatarStack({ users, total }: { users: UserLite[]; total: number
   );
 }
 
-export const AssigneesProperty = observer(function AssigneesProperty({
-  view,
-  issue,
-}: {
-  view: IssueView;
-  issue: Issue;
-}) {
+export function assigneesProperty({ view, issue }: { view: IssueView; issue: Issue }) {
   const users = issue.assignee_ids.map((id) => view.userOf(id)).filter((u): u is UserLite => !!u);
   const names = users.map((u) => u.display_name).join(', ');
   return (
@@ -256,7 +258,7 @@ export const AssigneesProperty = observer(function AssigneesProperty({
         issue.assignee_ids.length ? (
           <AvatarStack users={users} total={issue.assignee_ids.length} />
         ) : (
-          <UserRound className="size-3.5" aria-hidden />
+          <UserRoundIcon className="size-3.5" aria-hidden />
         )
       }
     >
@@ -267,7 +269,8 @@ export const AssigneesProperty = observer(function AssigneesProperty({
       />
     </PropertyMenuButton>
   );
-});
+}
+export const AssigneesProperty = observer(assigneesProperty);
 
 /** A titled list of checkable options that stays open while ticking; `value` lists the ticked ids. */
 function MultiOptions({
@@ -338,7 +341,7 @@ export function LabelChips({ labels, max = 2 }: { labels: Label[]; max?: number 
   if (labels.length > max)
     return (
       <span className="inline-flex items-center gap-1">
-        <Tag className="size-3" aria-hidden />
+        <TagIcon className="size-3" aria-hidden />
         {labels.length} labels
       </span>
     );
@@ -354,19 +357,13 @@ export function LabelChips({ labels, max = 2 }: { labels: Label[]; max?: number 
   );
 }
 
-export const LabelsProperty = observer(function LabelsProperty({
-  view,
-  issue,
-}: {
-  view: IssueView;
-  issue: Issue;
-}) {
+export function labelsProperty({ view, issue }: { view: IssueView; issue: Issue }) {
   const labels = issue.label_ids.map((id) => view.labelOf(id)).filter((l): l is Label => !!l);
   return (
     <PropertyMenuButton
       {...menuState(view, issue, 'labels')}
       label={labels.length ? `Labels: ${labels.map((l) => l.name).join(', ')}` : 'Labels: none'}
-      trigger={labels.length ? <LabelChips labels={labels} /> : <Tag className="size-3.5" aria-hidden />}
+      trigger={labels.length ? <LabelChips labels={labels} /> : <TagIcon className="size-3.5" aria-hidden />}
     >
       <LabelOptions
         view={view}
@@ -375,7 +372,8 @@ export const LabelsProperty = observer(function LabelsProperty({
       />
     </PropertyMenuButton>
   );
-});
+}
+export const LabelsProperty = observer(labelsProperty);
 
 export const LabelOptions = observer(function LabelOptions({
   view,
