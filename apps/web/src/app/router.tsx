@@ -81,6 +81,10 @@ export function createAppRouter(
     defaultPreload: false,
     defaultPendingComponent: () => <PageLoader />,
     defaultPendingMs: 150,
+    // The router keeps a shown loader for 500 ms by default, so as not to flash it. A cold
+    // board load shows it at ~0.4 s and has its data at ~0.55 s: that rule held the board back
+    // for 0.35 s. The page is what the user waits for; a short loader is the lesser evil.
+    defaultPendingMinMs: 0,
     scrollRestoration: true,
     ...options,
   });

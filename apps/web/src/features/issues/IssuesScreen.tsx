@@ -16,7 +16,7 @@ import { DisplayMenu } from './header/DisplayMenu.tsx';
 import { FiltersMenu } from './header/FiltersMenu.tsx';
 import { LayoutSwitcher } from './header/LayoutSwitcher.tsx';
 import { IssueView } from './IssueView.ts';
-import { LAYOUT_LABELS, layoutComponent } from './layouts/registry.ts';
+import { LAYOUT_LABELS, useLayoutComponent } from './layouts/registry.ts';
 import { activeFilterEntries } from './store/displayFilters.ts';
 
 /** Loaded when first opened (C, the button, the command palette): not needed for the first paint. */
@@ -101,8 +101,8 @@ export const IssuesScreen = observer(function IssuesScreen({
 
 const BoardBody = observer(function BoardBody({ view }: { view: IssueView }) {
   const list = view.list;
-  const Layout = layoutComponent(view.layout);
-  if (!Layout)
+  const Layout = useLayoutComponent(view.layout);
+  if (Layout === undefined)
     return (
       <Centered>
         <EmptyState
@@ -132,7 +132,7 @@ const BoardBody = observer(function BoardBody({ view }: { view: IssueView }) {
         />
       </Centered>
     );
-  if (!list?.loaded) return <PageLoader label="Loading work items" />;
+  if (!list?.loaded || !Layout) return <PageLoader label="Loading work items" />;
   // A ranged list (the calendar's month) may be empty while the project is not: the layout shows it.
   if (list.isEmpty && !list.request?.extra) {
     const filtered = activeFilterEntries(view.filters).length > 0 || view.displayFilters.type !== null;
@@ -166,10 +166,10 @@ const BoardBody = observer(function BoardBody({ view }: { view: IssueView }) {
     );
   }
   return (
-    <Suspense fallback={<PageLoader label="Loading work items" />}>
+    <>
       <Layout view={view} />
       <MarkInteractive />
-    </Suspense>
+    </>
   );
 });
 

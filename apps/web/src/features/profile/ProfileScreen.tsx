@@ -13,7 +13,7 @@ import {
   UserX,
 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { storage } from '../../lib/storage.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -26,7 +26,7 @@ import { useIssueShortcuts } from '../issues/actions.ts';
 import { DisplayMenu } from '../issues/header/DisplayMenu.tsx';
 import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
 import { IssueView } from '../issues/IssueView.ts';
-import { layoutComponent } from '../issues/layouts/registry.ts';
+import { useLayoutComponent } from '../issues/layouts/registry.ts';
 import type { Layout } from '../issues/store/displayFilters.ts';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
@@ -245,7 +245,7 @@ const ProfileBoard = observer(function ProfileBoard({
   name: string | null;
 }) {
   const list = view.list;
-  const Layout = layoutComponent(view.layout);
+  const Layout = useLayoutComponent(view.layout);
   if (list?.error && !list.loaded)
     return (
       <Centered>
@@ -272,11 +272,7 @@ const ProfileBoard = observer(function ProfileBoard({
         />
       </Centered>
     );
-  return (
-    <Suspense fallback={<PageLoader label="Loading work items" />}>
-      <Layout view={view} />
-    </Suspense>
-  );
+  return <Layout view={view} />;
 });
 
 const ProfileSidebar = observer(function ProfileSidebar({

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, useEffect, useReducer, useState } from 'react';
 import type { IssueView } from '../IssueView.ts';
 import type { Layout } from '../store/displayFilters.ts';
 
@@ -41,21 +41,55 @@ export function layoutLoader(layout: Layout): (() => Promise<LayoutModule>) | un
   return modules[`./${LAYOUT_FOLDERS[layout]}/index.tsx`];
 }
 
-/** Starts loading a layout's chunk early (e.g. while the first page is fetched). */
-export function preloadLayout(layout: Layout): void {
-  void layoutLoader(layout)?.().catch(() => undefined);
+const loaded = new Map<Layout, ComponentType<LayoutProps>>();
+const loading = new Map<Layout, Promise<ComponentType<LayoutProps>>>();
+
+/** Loads a layout's component (once; a failed load is tried again on the next call). */
+function loadLayout(layout: Layout): Promise<ComponentType<LayoutProps>> | undefined {
+  const load = layoutLoader(layout);
+  if (!load) return undefined;
+  let pending = loading.get(layout);
+  if (!pending) {
+    pending = load().then((m) => {
+      loaded.set(layout, m.default);
+      return m.default;
+    });
+    pending.catch(() => loading.delete(layout));
+    loading.set(layout, pending);
+  }
+  return pending;
 }
 
-const lazyLayouts = new Map<Layout, ComponentType<LayoutProps>>();
+/** Starts loading a layout's chunk early (e.g. while the first page is fetched). */
+export function preloadLayout(layout: Layout): void {
+  void loadLayout(layout)?.catch(() => undefined);
+}
 
-/** A layout's component, loaded on first render (one lazy component per layout, shared by screens). */
-export function layoutComponent(layout: Layout): ComponentType<LayoutProps> | null {
-  const load = layoutLoader(layout);
-  if (!load) return null;
-  let component = lazyLayouts.get(layout);
-  if (!component) {
-    component = lazy(load);
-    lazyLayouts.set(layout, component);
-  }
-  return component;
+/**
+ * A layout's component: null while its chunk loads (the screen shows its loader meanwhile),
+ * undefined when nobody has built that layout. A failed load is thrown to the error boundary.
+ *
+ * Not React.lazy: a lazy component suspends, and React holds a Suspense boundary's content back
+ * until 300 ms after its fallback showed. On a cold board load that was a quarter of a second
+ * idle with the code and the first page both there.
+ */
+export function useLayoutComponent(layout: Layout): ComponentType<LayoutProps> | null | undefined {
+  const [failure, setFailure] = useState<{ layout: Layout; error: unknown } | null>(null);
+  const [, loadedOne] = useReducer((n: number) => n + 1, 0);
+  const component = loaded.get(layout);
+  const buildable = layoutLoader(layout) !== undefined;
+  useEffect(() => {
+    if (component || !buildable) return;
+    let live = true;
+    loadLayout(layout)?.then(
+      () => live && loadedOne(),
+      (error: unknown) => live && setFailure({ layout, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [layout, component, buildable]);
+  if (failure?.layout === layout) throw failure.error;
+  if (!buildable) return undefined;
+  return component ?? null;
 }
