@@ -331,7 +331,7 @@ export async function runUiSuite(options: UiOptions): Promise<Record<string, unk
       bigColumnMountMs: column && column.cardsAtMount >= 5000 ? column.mountMs : undefined,
     };
     log(
-      `U1 cold ${figures.coldInteractiveMs} ms (warm ${figures.warmInteractiveMs} ms) · U3 ${Math.round(critical.bytes / 1024)} KB gzip · U4 p95 ${figures.keyboardChangeP95Ms} ms · U9 p95 ${figures.paletteSearchP95Ms ?? 'n/a'} ms · heap ${figures.jsHeapMB} MB`,
+      `U1 cold ${figures.coldInteractiveMs} ms (warm ${figures.warmInteractiveMs} ms) · U3 ${(critical.bytes / 1024).toFixed(1)} KB gzip · U4 p95 ${figures.keyboardChangeP95Ms} ms · U9 p95 ${figures.paletteSearchP95Ms ?? 'n/a'} ms · heap ${figures.jsHeapMB} MB`,
     );
     return figures;
   } finally {
