@@ -153,12 +153,14 @@ async function bigColumn(page: Page, column: string, target: number, log: (line:
     if (!scroller) return NaN;
     let longest = 0;
     let last = performance.now();
-    const end = scroller.scrollHeight - scroller.clientHeight;
+    let end = 0;
     await new Promise((resolve) => {
       const tick = () => {
         const now = performance.now();
         longest = Math.max(longest, now - last);
         last = now;
+        // Read each frame: the column's height changes as cards are measured on the way down.
+        end = scroller.scrollHeight - scroller.clientHeight;
         scroller.scrollTop = Math.min(end, scroller.scrollTop + 600);
         if (scroller.scrollTop >= end - 1) resolve();
         else requestAnimationFrame(tick);
