@@ -222,30 +222,35 @@ export function createIssuesService(
     }
   }
 
-  /** A project list's context; labels and members only when the query groups by them. */
-  async function listContext(
-    project: ProjectAccess,
-    user: UserRow,
-    query: ListIssuesQuery = {},
+  /** One project's list context; labels and members only when the query groups by them. */
+  async function projectListContext(
+    projectId: string,
+    query: ListIssuesQuery,
+    viewer: { userId: string; ownOnly: boolean },
   ): Promise<ListContext> {
-    const projectId = project.project.id;
     const needs = keysNeeded(query);
     const [states, labels, members] = await Promise.all([
       statesOf(db, projectId),
-      needs.labels ? deps.labels.list(project) : undefined,
+      needs.labels ? deps.labels.listForProjects([projectId]) : undefined,
       needs.members ? deps.projectMembers.activeRoles(db, projectId) : undefined,
     ]);
     return {
       projectIds: [projectId],
-      ownOnlyProjectIds: onlyCreatedBy(project, user) ? [projectId] : [],
-      userId: user.id,
+      ownOnlyProjectIds: viewer.ownOnly ? [projectId] : [],
+      userId: viewer.userId,
       states,
       labelIds: labels?.map((l) => l.id),
       memberIds: members && [...members.keys()],
     };
   }
 
-  /** Workspace lists span the caller's projects; guests see their own work items there. */
+  function listContext(project: ProjectAccess, user: UserRow, query: ListIssuesQuery = {}) {
+    return projectListContext(project.project.id, query, {
+      userId: user.id,
+      ownOnly: onlyCreatedBy(project, user) !== null,
+    });
+  }
+
   async function workspaceContext(access: WorkspaceAccess, user: UserRow): Promise<ListContext> {
     const roles = await deps.projectMembers.rolesOf(access, user);
     const projectIds = Object.keys(roles);
@@ -505,20 +510,7 @@ export function createIssuesService(
 
     /** A published project's normal work items for anonymous visitors (api.md §4.8). */
     async listPublished(projectId: string, query: ListIssuesQuery) {
-      const needs = keysNeeded(query);
-      const [states, labels, members] = await Promise.all([
-        statesOf(db, projectId),
-        needs.labels ? deps.labels.listForProjects([projectId]) : undefined,
-        needs.members ? deps.projectMembers.activeRoles(db, projectId) : undefined,
-      ]);
-      const ctx: ListContext = {
-        projectIds: [projectId],
-        ownOnlyProjectIds: [],
-        userId: '',
-        states,
-        labelIds: labels?.map((l) => l.id),
-        memberIds: members && [...members.keys()],
-      };
+      const ctx = await projectListContext(projectId, query, { userId: '', ownOnly: false });
       return this.page(ctx, query, 'normal');
     },
 

@@ -1,21 +1,13 @@
 import { type RefObject, useEffect, useState } from 'react';
+import { onDemand } from '../../lib/onDemand.ts';
 import type { CellRef, Edge } from './dndAdapter.ts';
 import type { IssueView } from './IssueView.ts';
 
 export type { CellRef } from './dndAdapter.ts';
 
 type Adapter = typeof import('./dndAdapter.ts');
-let adapter: Adapter | null = null;
-let loading: Promise<Adapter> | null = null;
-
-/** Loads the drag-and-drop chunk (once); the board calls it after its first paint. */
-export function loadDnd(): Promise<Adapter> {
-  loading ??= import('./dndAdapter.ts').then((m) => {
-    adapter = m;
-    return m;
-  });
-  return loading;
-}
+/** The drag-and-drop chunk, loaded once the board is interactive. */
+const dndAdapter = onDemand<Adapter>(() => import('./dndAdapter.ts'));
 
 /** Resolves once the current frame has painted and its animation-frame callbacks have run. */
 function afterPaint(): Promise<void> {
@@ -81,12 +73,12 @@ function registerWhenIdle(register: () => () => void): () => void {
 
 /** The adapter once loaded (null before; the hook re-renders when it arrives). */
 function useAdapter(enabled: boolean): Adapter | null {
-  const [loaded, setLoaded] = useState<Adapter | null>(adapter);
+  const [loaded, setLoaded] = useState<Adapter | null>(dndAdapter.current);
   useEffect(() => {
     if (!enabled || loaded) return;
     let live = true;
     void afterInteractive()
-      .then(loadDnd)
+      .then(dndAdapter.load)
       .then((m) => live && setLoaded(m));
     return () => {
       live = false;

@@ -69,10 +69,12 @@ export class UserStore {
     const session = await api.get<{ is_authenticated: boolean; user: User | null }>('/api/users/session/');
     const user = session.is_authenticated ? session.user : null;
     if (user) {
-      const profile = (await profileRequest) ?? (await api.get<Profile>('/api/users/me/profile/'));
-      runInAction(() => {
-        this.profile = profile;
-      });
+      const profile = await profileRequest;
+      if (profile)
+        runInAction(() => {
+          this.profile = profile;
+        });
+      else await this.fetchProfile();
     }
     runInAction(() => {
       this.user = user;

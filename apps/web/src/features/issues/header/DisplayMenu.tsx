@@ -1,5 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { type ComponentType, useRef, useState } from 'react';
+import { onDemand } from '../../../lib/onDemand.ts';
 import { buttonClasses } from '../../../ui/Button.tsx';
 import type { IssueView } from '../IssueView.ts';
 
@@ -9,18 +10,9 @@ type DisplayPopoverComponent = ComponentType<{
   trigger: () => HTMLElement | null;
 }>;
 
-let popover: DisplayPopoverComponent | null = null;
-let loading: Promise<DisplayPopoverComponent> | null = null;
-function loadPopover(): Promise<DisplayPopoverComponent> {
-  loading ??= import('./DisplayPopover.tsx').then((m) => {
-    popover = m.DisplayPopover;
-    return m.DisplayPopover;
-  });
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-}
+const popover = onDemand<DisplayPopoverComponent>(() =>
+  import('./DisplayPopover.tsx').then((m) => m.DisplayPopover),
+);
 
 /**
  * The Display menu's button. The popover (Radix and every option) is its own chunk, loaded on the
@@ -30,9 +22,9 @@ function loadPopover(): Promise<DisplayPopoverComponent> {
 export function DisplayMenu({ view }: { view: IssueView }) {
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [Popover, setPopover] = useState<DisplayPopoverComponent | null>(() => popover);
+  const [Popover, setPopover] = useState<DisplayPopoverComponent | null>(() => popover.current);
   const load = () =>
-    loadPopover().then((component) => {
+    popover.load().then((component) => {
       setPopover(() => component);
       return component;
     });

@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useReducer, useState } from 'react';
+import { type OnDemand, onDemand } from '../../../lib/onDemand.ts';
 import type { IssueView } from '../IssueView.ts';
 import type { Layout } from '../store/displayFilters.ts';
 
@@ -41,28 +42,25 @@ export function layoutLoader(layout: Layout): (() => Promise<LayoutModule>) | un
   return modules[`./${LAYOUT_FOLDERS[layout]}/index.tsx`];
 }
 
-const loaded = new Map<Layout, ComponentType<LayoutProps>>();
-const loading = new Map<Layout, Promise<ComponentType<LayoutProps>>>();
+const components = new Map<Layout, OnDemand<ComponentType<LayoutProps>>>();
 
-/** Loads a layout's component (once; a failed load is tried again on the next call). */
-function loadLayout(layout: Layout): Promise<ComponentType<LayoutProps>> | undefined {
+/** A layout's component, loaded on demand (undefined when nobody has built that layout). */
+function layoutPart(layout: Layout): OnDemand<ComponentType<LayoutProps>> | undefined {
   const load = layoutLoader(layout);
   if (!load) return undefined;
-  let pending = loading.get(layout);
-  if (!pending) {
-    pending = load().then((m) => {
-      loaded.set(layout, m.default);
-      return m.default;
-    });
-    pending.catch(() => loading.delete(layout));
-    loading.set(layout, pending);
+  let part = components.get(layout);
+  if (!part) {
+    part = onDemand(() => load().then((m) => m.default));
+    components.set(layout, part);
   }
-  return pending;
+  return part;
 }
 
 /** Starts loading a layout's chunk early (e.g. while the first page is fetched). */
 export function preloadLayout(layout: Layout): void {
-  void loadLayout(layout)?.catch(() => undefined);
+  void layoutPart(layout)
+    ?.load()
+    .catch(() => undefined);
 }
 
 /**
@@ -76,20 +74,19 @@ export function preloadLayout(layout: Layout): void {
 export function useLayoutComponent(layout: Layout): ComponentType<LayoutProps> | null | undefined {
   const [failure, setFailure] = useState<{ layout: Layout; error: unknown } | null>(null);
   const [, loadedOne] = useReducer((n: number) => n + 1, 0);
-  const component = loaded.get(layout);
-  const buildable = layoutLoader(layout) !== undefined;
+  const part = layoutPart(layout);
   useEffect(() => {
-    if (component || !buildable) return;
+    if (!part || part.current) return;
     let live = true;
-    loadLayout(layout)?.then(
+    part.load().then(
       () => live && loadedOne(),
       (error: unknown) => live && setFailure({ layout, error }),
     );
     return () => {
       live = false;
     };
-  }, [layout, component, buildable]);
+  }, [layout, part]);
   if (failure?.layout === layout) throw failure.error;
-  if (!buildable) return undefined;
-  return component ?? null;
+  if (!part) return undefined;
+  return part.current;
 }
