@@ -95,3 +95,16 @@ export async function apiPost<T>(page: Page, url: string, body: unknown): Promis
   expect(answer.status, `POST ${url}: ${answer.body}`).toBe(201);
   return JSON.parse(answer.body) as T;
 }
+
+/** A JSON call with the page's session (writes carry the CSRF header); fails the test on an error status. */
+export async function api<T>(
+  page: Page,
+  method: 'get' | 'post' | 'patch' | 'delete',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const headers = method === 'get' ? {} : await csrf(page.request);
+  const answer = await page.request[method](url, { data, headers });
+  expect(answer.ok(), `${method.toUpperCase()} ${url}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  return (answer.status() === 204 ? null : await answer.json()) as T;
+}

@@ -1,17 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { csrfHeaders, signUpWithWorkspace, snap } from './helpers.ts';
-
-async function api<T>(
-  page: Page,
-  method: 'get' | 'post' | 'delete',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const headers = method === 'get' ? {} : await csrfHeaders(page.request);
-  const answer = await page.request[method](url, { data, headers });
-  expect(answer.ok(), `${method.toUpperCase()} ${url}: ${answer.status()} ${await answer.text()}`).toBe(true);
-  return (answer.status() === 204 ? null : await answer.json()) as T;
-}
+import { expect, test } from '@playwright/test';
+import { api, signUpWithWorkspace, snap } from './helpers.ts';
 
 test('member profile: your work from the user menu, Assigned / Created / Subscribed tabs, board by priority; light and dark', async ({
   page,

@@ -13,7 +13,11 @@ import {
   profileSettingsRoute,
   settingsIndexRoute,
 } from '../routes/ProfileSettingsLayoutRoute.tsx';
-import { projectIssuesRoute } from '../routes/ProjectIssuesRoute.tsx';
+import {
+  projectArchivedIssuesRoute,
+  projectDraftIssuesRoute,
+  projectIssuesRoute,
+} from '../routes/ProjectIssuesRoute.tsx';
 import { projectSettingsTree } from '../routes/ProjectSettingsRoutes.tsx';
 import { projectsArchivesRoute, projectsRoute } from '../routes/ProjectsRoute.tsx';
 import { publicBoardRoute } from '../routes/PublicBoardRoute.tsx';
@@ -28,6 +32,7 @@ import { workspaceProfileRoute, workspaceProfileTabRoute } from '../routes/Works
 import { workspaceSettingsGeneralRoute } from '../routes/WorkspaceSettingsGeneralRoute.tsx';
 import { workspaceSettingsRoute } from '../routes/WorkspaceSettingsLayoutRoute.tsx';
 import { workspaceSettingsMembersRoute } from '../routes/WorkspaceSettingsMembersRoute.tsx';
+import { workspaceViewRoute, workspaceViewsIndexRoute } from '../routes/WorkspaceViewsRoute.tsx';
 import { PageLoader } from '../ui/Spinner.tsx';
 import type { RootStore } from './RootStore.ts';
 import { rootRoute } from './rootRoute.tsx';
@@ -59,10 +64,14 @@ export const routeTree = rootRoute.addChildren([
       projectsRoute,
       projectsArchivesRoute,
       projectIssuesRoute,
+      projectArchivedIssuesRoute,
+      projectDraftIssuesRoute,
       issueDetailRoute,
       browseWorkItemRoute,
       workspaceProfileRoute,
       workspaceProfileTabRoute,
+      workspaceViewsIndexRoute,
+      workspaceViewRoute,
       projectSettingsTree,
       workspaceSettingsRoute.addChildren([workspaceSettingsGeneralRoute, workspaceSettingsMembersRoute]),
     ]),

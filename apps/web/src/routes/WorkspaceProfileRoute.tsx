@@ -1,24 +1,9 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
-import type { RootStore } from '../app/RootStore.ts';
 import { PageLoader } from '../ui/Spinner.tsx';
+import { loadCrossProjectLookups } from './crossProjectLookups.ts';
 import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 
 const PROFILE_TAB_PATHS = ['created', 'subscribed'];
-
-/**
- * What the profile's lists need to name things across projects: members (names, the role),
- * projects (work-item keys), states and labels of every project the caller is in. A failure
- * here leaves names blank; the screen still shows the work items and its own errors.
- */
-async function loadProfileLookups(stores: RootStore, slug: string): Promise<void> {
-  const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
-  void quiet(stores.labels.fetchWorkspace(slug));
-  await Promise.all([
-    stores.members.isLoaded(slug) ? undefined : quiet(stores.members.fetchMembers(slug)),
-    stores.projects.isLoaded(slug) ? undefined : quiet(stores.projects.fetchProjects(slug)),
-    quiet(stores.states.fetchWorkspace(slug)),
-  ]);
-}
 
 const screen = lazyRouteComponent(
   () => import('./screens/WorkspaceProfileScreen.tsx'),
@@ -29,7 +14,7 @@ const screen = lazyRouteComponent(
 export const workspaceProfileRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'profile/$userId',
-  loader: ({ context, params }) => loadProfileLookups(context.stores, params.workspaceSlug),
+  loader: ({ context, params }) => loadCrossProjectLookups(context.stores, params.workspaceSlug),
   pendingComponent: () => <PageLoader label="Loading profile" />,
   component: screen,
 });
@@ -41,7 +26,7 @@ export const workspaceProfileTabRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (params.tab !== 'assigned' && !PROFILE_TAB_PATHS.includes(params.tab)) throw notFound();
   },
-  loader: ({ context, params }) => loadProfileLookups(context.stores, params.workspaceSlug),
+  loader: ({ context, params }) => loadCrossProjectLookups(context.stores, params.workspaceSlug),
   pendingComponent: () => <PageLoader label="Loading profile" />,
   component: screen,
 });

@@ -1,7 +1,16 @@
 import type { Workspace } from '@kite/shared/contracts';
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { FolderKanban, House, PanelLeftClose, PanelLeftOpen, Plus, Settings, Star } from 'lucide-react';
+import {
+  FolderKanban,
+  House,
+  Layers,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Plus,
+  Settings,
+  Star,
+} from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
@@ -32,7 +41,11 @@ function NavItem({
   collapsed,
   exact,
 }: {
-  to: '/$workspaceSlug' | '/$workspaceSlug/projects' | '/$workspaceSlug/settings';
+  to:
+    | '/$workspaceSlug'
+    | '/$workspaceSlug/projects'
+    | '/$workspaceSlug/workspace-views'
+    | '/$workspaceSlug/settings';
   slug: string;
   icon: ReactNode;
   label: string;
@@ -95,6 +108,13 @@ export const Sidebar = observer(function Sidebar({ workspace }: { workspace: Wor
             slug={workspace.slug}
             icon={<FolderKanban className="size-4" />}
             label="Projects"
+            collapsed={collapsed}
+          />
+          <NavItem
+            to="/$workspaceSlug/workspace-views"
+            slug={workspace.slug}
+            icon={<Layers className="size-4" />}
+            label="Views"
             collapsed={collapsed}
           />
         </ul>

@@ -24,12 +24,13 @@ interface Draft {
 }
 
 function initialDraft(view: IssueView): Draft {
-  const d = view.createDefaults;
+  const editing = view.editingDraftId ? view.issue(view.editingDraftId) : undefined;
+  const d = editing ?? view.createDefaults;
   const defaultState = view.states.find((s) => s.default)?.id ?? view.states[0]?.id ?? '';
   return {
-    name: '',
+    name: editing?.name ?? '',
     state_id: d.state_id ?? defaultState,
-    priority: d.priority ?? 'none',
+    priority: (d.priority ?? 'none') as Draft['priority'],
     assignee_ids: d.assignee_ids ?? [],
     label_ids: d.label_ids ?? [],
     start_date: d.start_date ?? '',
@@ -37,7 +38,13 @@ function initialDraft(view: IssueView): Draft {
   };
 }
 
-/** The create-issue modal (`c`, or a group's "+"): name, state, priority, assignees, labels, dates. */
+/** What the dialog's submit does: create (or save the edited draft), keep it as a draft, publish the draft. */
+type Intent = 'create' | 'draft' | 'publish';
+
+/**
+ * The create-issue modal (`c`, or a group's "+"): name, state, priority, assignees, labels,
+ * dates. It also saves a new item as a draft, and edits a draft (save, or publish).
+ */
 export const CreateIssueDialog = observer(function CreateIssueDialog({ view }: { view: IssueView }) {
   const [draft, setDraft] = useState<Draft>(() => initialDraft(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -53,34 +60,53 @@ export const CreateIssueDialog = observer(function CreateIssueDialog({ view }: {
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const editingId = view.editingDraftId;
+  const inDrafts = view.holds === 'draft';
+
+  const save = async (intent: Intent) => {
     if (!draft.name.trim()) {
       setErrors({ name: 'Name is required' });
       return;
     }
+    const body = {
+      name: draft.name.trim(),
+      state_id: draft.state_id || undefined,
+      priority: draft.priority,
+      assignee_ids: draft.assignee_ids,
+      label_ids: draft.label_ids,
+      start_date: draft.start_date || null,
+      target_date: draft.target_date || null,
+    };
     setSaving(true);
     try {
-      const created = await view.create({
-        name: draft.name.trim(),
-        state_id: draft.state_id || undefined,
-        priority: draft.priority,
-        assignee_ids: draft.assignee_ids,
-        label_ids: draft.label_ids,
-        start_date: draft.start_date || null,
-        target_date: draft.target_date || null,
-      });
-      toastSuccess(`${view.issueKey(created)} created`);
+      if (editingId) {
+        const saved = await view.editDraft(
+          editingId,
+          intent === 'publish' ? { ...body, is_draft: false } : body,
+        );
+        toastSuccess(intent === 'publish' ? `${view.issueKey(saved)} published` : 'Draft saved');
+      } else if (intent === 'draft' || inDrafts) {
+        await view.create({ ...body, is_draft: true });
+        toastSuccess(inDrafts ? 'Draft saved' : 'Draft saved: find it under Drafts');
+      } else {
+        const created = await view.create(body);
+        toastSuccess(`${view.issueKey(created)} created`);
+      }
       view.closeCreate();
     } catch (error) {
       setErrors(
         error instanceof ApiError && error.fields
           ? error.fields
-          : { form: errorMessage(error, 'Could not create') },
+          : { form: errorMessage(error, 'Could not save') },
       );
     } finally {
       setSaving(false);
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(editingId ? 'publish' : 'create');
   };
 
   const names = (ids: string[], of: (id: string) => string | undefined, none: string) =>
@@ -90,15 +116,20 @@ export const CreateIssueDialog = observer(function CreateIssueDialog({ view }: {
     <Dialog
       open={open}
       onOpenChange={(next) => !next && view.closeCreate()}
-      title="New work item"
+      title={editingId ? 'Edit draft' : inDrafts ? 'New draft' : 'New work item'}
       size="lg"
       footer={
         <>
           <Button variant="ghost" onClick={() => view.closeCreate()}>
             Cancel
           </Button>
+          {(editingId || !inDrafts) && (
+            <Button variant="secondary" onClick={() => void save('draft')} disabled={saving}>
+              {editingId ? 'Save draft' : 'Save as draft'}
+            </Button>
+          )}
           <Button variant="primary" type="submit" form="create-issue-form" loading={saving}>
-            Create work item
+            {editingId ? 'Publish' : inDrafts ? 'Save draft' : 'Create work item'}
           </Button>
         </>
       }

@@ -13,7 +13,7 @@ import { ROLE, STATE_GROUP_COLORS } from '@kite/shared/domain';
 import { makeAutoObservable, observable } from 'mobx';
 import type { RootStore } from '../../app/RootStore.ts';
 import { KeyedValue } from '../../lib/KeyedValue.ts';
-import { toastError } from '../../ui/toast.ts';
+import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
 import { formatDay, rangeParams } from './layouts/calendar/range.ts';
 import {
@@ -26,7 +26,7 @@ import {
   NONE_GROUP,
 } from './store/displayFilters.ts';
 import type { FilterSet } from './store/IssueFilterStore.ts';
-import type { IssueList, ListLoader, ListRequest } from './store/IssueListStore.ts';
+import type { IssueList, ListHolds, ListLoader, ListRequest } from './store/IssueListStore.ts';
 import type { Issue } from './store/IssueStore.ts';
 
 /** The property menus a row or card can open (and the keyboard opens on the focused issue). */
@@ -51,11 +51,12 @@ export interface GroupMeta {
 }
 
 /**
- * A list across projects (a member's profile): its own keys, endpoint and fixed params. Such a
- * list is read-only here (no create, quick add, drag or property edits): its items belong to
- * projects with different roles.
+ * A list other than the project's own: its keys, endpoint and fixed params. Lists across
+ * projects (a member's profile, workspace views) are read-only here (no create, quick add, drag
+ * or property edits): their items belong to projects with different roles. Archived items are
+ * read-only too (api.md §5.14); drafts are edited like live items at their own endpoint.
  */
-export interface CrossProjectScope {
+export interface ListScope {
   /** Key of the display settings (kept in this browser, e.g. `profile:<slug>`). */
   settingsKey: string;
   /** Key of the lists (one per layout), e.g. `<userId>:assigned`. */
@@ -63,8 +64,15 @@ export interface CrossProjectScope {
   /** The list endpoint. */
   path: string;
   /** Params every request carries (e.g. `assignees=<userId>`). */
-  params: Record<string, string>;
+  params?: Record<string, string>;
+  /** The items span the caller's projects. */
+  crossProject?: boolean;
+  /** Which items the list holds (live by default). */
+  holds?: ListHolds;
 }
+
+/** What a row or card offers beside its properties in the archive and in drafts. */
+export type ItemActionId = 'restore' | 'publish' | 'delete';
 
 const STATE_GROUP_NAMES: Record<string, string> = {
   backlog: 'Backlog',
@@ -89,6 +97,10 @@ export class IssueView {
   private readonly menus = new KeyedValue<PropertyMenu>();
   createOpen = false;
   createDefaults: Partial<CreateIssueBody> = {};
+  /** The draft open in the dialog for editing (drafts open there, not in the peek). */
+  editingDraftId: string | null = null;
+  /** The draft waiting for the delete confirmation. */
+  deletingDraftId: string | null = null;
   /** A day of the calendar's visible month or week (the calendar fetches only that range). */
   calendarDate = formatDay(new Date());
   readonly collapsed = observable.set<string>();
@@ -99,7 +111,7 @@ export class IssueView {
     readonly projectId: string,
     private readonly onOpenPeek: (issueId: string) => void,
     readonly context: ListContextKind = 'project',
-    readonly scope: CrossProjectScope | null = null,
+    readonly scope: ListScope | null = null,
   ) {
     makeAutoObservable<IssueView, 'onOpenPeek'>(
       this,
@@ -114,7 +126,12 @@ export class IssueView {
     return this.stores.projects.get(this.slug, this.projectId);
   }
 
-  /** Whose display settings: the project's, or the cross-project scope's. */
+  /** Which items the list holds: live ones, archived ones or drafts. */
+  get holds(): ListHolds {
+    return this.scope?.holds ?? 'live';
+  }
+
+  /** Whose display settings: the project's, or the scope's. */
   get settingsKey(): string {
     return this.scope?.settingsKey ?? this.projectId;
   }
@@ -160,10 +177,21 @@ export class IssueView {
     return isDroppableGroupBy(this.grouping.groupBy);
   }
 
-  /** Members and above create and edit work items. */
+  /** Members and above create and edit work items; lists across projects and the archive are read-only. */
   get canEdit(): boolean {
-    if (this.scope) return false;
+    if (this.scope?.crossProject || this.holds === 'archived') return false;
+    return this.isMember;
+  }
+
+  private get isMember(): boolean {
     return (this.project?.member_role ?? 0) >= ROLE.MEMBER;
+  }
+
+  /** The buttons each row or card shows: restore in the archive (members), publish and delete in drafts. */
+  get itemActions(): readonly ItemActionId[] {
+    if (this.holds === 'archived') return this.isMember ? ['restore'] : [];
+    if (this.holds === 'draft') return this.isMember ? ['publish', 'delete'] : [];
+    return [];
   }
 
   get request(): ListRequest {
@@ -177,11 +205,12 @@ export class IssueView {
       path:
         this.scope?.path ??
         `/api/workspaces/${encodeURIComponent(this.slug)}/projects/${encodeURIComponent(this.projectId)}/issues/`,
-      projectId: this.scope ? null : this.projectId,
+      projectId: this.scope?.crossProject ? null : this.projectId,
+      holds: this.holds,
       filters: this.filters,
       displayFilters: df,
       perPage: subGroupBy ? SUB_GROUPED_PER_PAGE : PER_PAGE[df.layout],
-      extra: this.scope ? { ...this.scope.params, ...range } : range,
+      extra: this.scope?.params ? { ...this.scope.params, ...range } : range,
     };
   }
 
@@ -252,7 +281,9 @@ export class IssueView {
   issueKey(issue: Pick<Issue, 'sequence_id' | 'tempId'> & { project_id?: string }): string {
     // Across projects each item carries its own project's identifier.
     const project =
-      this.scope && issue.project_id ? this.stores.projects.get(this.slug, issue.project_id) : this.project;
+      this.scope?.crossProject && issue.project_id
+        ? this.stores.projects.get(this.slug, issue.project_id)
+        : this.project;
     if (issue.tempId) return `${project?.identifier ?? ''}-…`;
     return `${project?.identifier ?? ''}-${issue.sequence_id}`;
   }
@@ -262,7 +293,7 @@ export class IssueView {
   }
 
   stateOf(id: string): State | undefined {
-    if (this.scope) return this.stores.states.find(id);
+    if (this.scope?.crossProject) return this.stores.states.find(id);
     return this.states.find((s) => s.id === id);
   }
 
@@ -271,7 +302,7 @@ export class IssueView {
   }
 
   labelOf(id: string): Label | undefined {
-    if (this.scope) return this.stores.labels.find(id);
+    if (this.scope?.crossProject) return this.stores.labels.find(id);
     return this.labels.find((l) => l.id === id);
   }
 
@@ -371,9 +402,14 @@ export class IssueView {
 
   // ---- actions (each toasts its own failure) ----
 
+  /** Opens an item: in the peek (or the page the scope's screen chose), a draft in the dialog. */
   openPeek(issueId: string): void {
     if (issueId.startsWith('temp-')) return;
     this.focused.set(issueId, true);
+    if (this.holds === 'draft') {
+      this.openEditDraft(issueId);
+      return;
+    }
     this.onOpenPeek(issueId);
   }
 
@@ -389,7 +425,12 @@ export class IssueView {
 
   async quickAdd(name: string, group?: string, sub?: string | null): Promise<boolean> {
     try {
-      await this.stores.issueLists.quickAdd(this.listKey, this.slug, this.projectId, { name, group, sub });
+      await this.stores.issueLists.quickAdd(this.listKey, this.slug, this.projectId, {
+        name,
+        group,
+        sub,
+        body: this.holds === 'draft' ? { is_draft: true } : undefined,
+      });
       return true;
     } catch (error) {
       toastError(error, 'The work item could not be created');
@@ -397,8 +438,68 @@ export class IssueView {
     }
   }
 
+  /** Creates a work item (a draft when this is the draft list). */
   async create(body: CreateIssueBody): Promise<Issue> {
-    return this.stores.issues.create(this.slug, this.projectId, body);
+    const draft = this.holds === 'draft' ? { is_draft: true } : {};
+    return this.stores.issues.create(this.slug, this.projectId, { ...body, ...draft });
+  }
+
+  /** Saves the draft open in the dialog (with `is_draft: false`, publishes it); rejects on failure. */
+  editDraft(issueId: string, patch: UpdateIssueBody): Promise<Issue> {
+    return this.stores.issues.update(this.slug, this.projectId, issueId, patch);
+  }
+
+  /** Runs a row's action: restore an archived item, publish a draft, or ask before deleting it. */
+  runItemAction(action: ItemActionId, issueId: string): void {
+    if (action === 'restore') void this.restore(issueId);
+    else if (action === 'publish') void this.publish(issueId);
+    else this.deletingDraftId = issueId;
+  }
+
+  /** DELETE `{i}/archive/`: the item leaves the archive and is back on the board. */
+  async restore(issueId: string): Promise<boolean> {
+    try {
+      await this.stores.issues.restore(this.slug, this.projectId, issueId);
+      toastSuccess(`${this.keyOf(issueId)} restored`);
+      return true;
+    } catch (error) {
+      toastError(error, 'The work item could not be restored');
+      return false;
+    }
+  }
+
+  /** `PATCH {is_draft: false}` at the draft's path: it leaves the drafts and joins the project's lists. */
+  async publish(issueId: string): Promise<boolean> {
+    try {
+      await this.stores.issues.update(this.slug, this.projectId, issueId, { is_draft: false });
+      toastSuccess(`${this.keyOf(issueId)} published`);
+      return true;
+    } catch (error) {
+      toastError(error, 'The draft could not be published');
+      return false;
+    }
+  }
+
+  /** Deletes the draft the confirmation asked about; rejects (the dialog stays open) on failure. */
+  async deleteDraft(): Promise<void> {
+    const id = this.deletingDraftId;
+    if (!id) return;
+    try {
+      await this.stores.issues.remove(this.slug, this.projectId, id);
+      this.deletingDraftId = null;
+    } catch (error) {
+      toastError(error, 'The draft could not be deleted');
+      throw error;
+    }
+  }
+
+  cancelDeleteDraft(): void {
+    this.deletingDraftId = null;
+  }
+
+  private keyOf(issueId: string): string {
+    const issue = this.issue(issueId);
+    return issue ? this.issueKey(issue) : 'Work item';
   }
 
   async moveIssue(
@@ -480,6 +581,14 @@ export class IssueView {
 
   openCreate(defaults: Partial<CreateIssueBody> = {}): void {
     this.createDefaults = defaults;
+    this.editingDraftId = null;
+    this.createOpen = true;
+  }
+
+  /** The dialog, filled with a draft's fields; saving patches the draft. */
+  openEditDraft(issueId: string): void {
+    this.createDefaults = {};
+    this.editingDraftId = issueId;
     this.createOpen = true;
   }
 

@@ -1,14 +1,17 @@
-import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Construction, Inbox, Plus, RotateCw, SearchX, Settings } from 'lucide-react';
+import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
+import clsx from 'clsx';
+import { Archive, FilePen, Inbox, Plus, Settings } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { useIssueShortcuts } from './actions.ts';
+import { BoardBody } from './BoardBody.tsx';
 import { IssuePeek } from './detail/IssuePeek.tsx';
 import { useBoardDrops } from './dnd.ts';
 import { AppliedFilters } from './header/AppliedFilters.tsx';
@@ -16,34 +19,50 @@ import { DisplayMenu } from './header/DisplayMenu.tsx';
 import { FiltersMenu } from './header/FiltersMenu.tsx';
 import { LayoutSwitcher } from './header/LayoutSwitcher.tsx';
 import { IssueView } from './IssueView.ts';
-import { LAYOUT_LABELS, useLayoutComponent } from './layouts/registry.ts';
-import { activeFilterEntries } from './store/displayFilters.ts';
+import {
+  PROJECT_LIST_CONTEXT,
+  PROJECT_LIST_KINDS,
+  PROJECT_LIST_LABELS,
+  PROJECT_LIST_LAYOUTS,
+  PROJECT_LIST_ROUTES,
+  type ProjectListKind,
+  projectListScope,
+} from './projectLists.ts';
 
 /** Loaded when first opened (C, the button, the command palette): not needed for the first paint. */
 const CreateIssueDialog = lazy(() =>
   import('./CreateIssueDialog.tsx').then((m) => ({ default: m.CreateIssueDialog })),
 );
 
-const route = getRouteApi('/authed/$workspaceSlug/projects/$projectId/issues');
-
-/** The project issues screen: header (layouts, filters, display), applied filters, the layout. */
+/**
+ * A project's work items: header (layouts, filters, display), the project's list tabs, applied
+ * filters and the layout. `kind` picks the live list, the archive or the caller's drafts.
+ */
 export const IssuesScreen = observer(function IssuesScreen({
   slug,
   projectId,
+  kind = 'live',
 }: {
   slug: string;
   projectId: string;
+  kind?: ProjectListKind;
 }) {
   const stores = useStores();
   const navigate = useNavigate();
   const [view] = useState(
     () =>
-      new IssueView(stores, slug, projectId, (issueId) =>
-        navigate({
-          to: '/$workspaceSlug/projects/$projectId/issues',
-          params: { workspaceSlug: slug, projectId },
-          search: (prev) => ({ ...prev, peekId: issueId }),
-        }),
+      new IssueView(
+        stores,
+        slug,
+        projectId,
+        (issueId) =>
+          navigate({
+            to: PROJECT_LIST_ROUTES[kind],
+            params: { workspaceSlug: slug, projectId },
+            search: (prev: Record<string, unknown>) => ({ ...prev, peekId: issueId }),
+          } as never),
+        PROJECT_LIST_CONTEXT[kind],
+        projectListScope(slug, projectId, kind),
       ),
   );
   useIssueShortcuts(view);
@@ -69,12 +88,12 @@ export const IssuesScreen = observer(function IssuesScreen({
         actions={
           <>
             {view.list?.loader === 'mutation' && <Spinner size="sm" label="Updating" />}
-            <LayoutSwitcher view={view} />
+            <LayoutSwitcher view={view} layouts={PROJECT_LIST_LAYOUTS[kind]} />
             <FiltersMenu view={view} />
             <DisplayMenu view={view} />
             {view.canEdit && (
               <Button variant="primary" size="sm" onClick={() => view.openCreate()}>
-                <Plus className="size-3.5" aria-hidden /> New work item
+                <Plus className="size-3.5" aria-hidden /> {kind === 'draft' ? 'New draft' : 'New work item'}
               </Button>
             )}
             <Link
@@ -89,87 +108,108 @@ export const IssuesScreen = observer(function IssuesScreen({
           </>
         }
       />
+      <ProjectListTabs slug={slug} projectId={projectId} current={kind} />
       <AppliedFilters view={view} />
       <main className="relative min-h-0 flex-1 overflow-hidden" aria-label="Work items">
-        <BoardBody view={view} />
+        <BoardBody view={view} empty={<EmptyList view={view} kind={kind} />} />
       </main>
       <LazyCreateIssueDialog view={view} />
-      <IssuePeek slug={slug} projectId={projectId} ids={() => view.visibleIds} onMove={view.focus} />
+      {kind === 'draft' ? (
+        <DeleteDraftDialog view={view} />
+      ) : (
+        <IssuePeek
+          slug={slug}
+          projectId={projectId}
+          route={PROJECT_LIST_ROUTES[kind]}
+          ids={() => view.visibleIds}
+          onMove={view.focus}
+        />
+      )}
     </>
   );
 });
 
-const BoardBody = observer(function BoardBody({ view }: { view: IssueView }) {
-  const list = view.list;
-  const Layout = useLayoutComponent(view.layout);
-  if (Layout === undefined)
-    return (
-      <Centered>
-        <EmptyState
-          icon={<Construction className="size-5" />}
-          title={`The ${LAYOUT_LABELS[view.layout].toLowerCase()} layout is coming`}
-          description="Switch to the list or the board meanwhile."
-          action={
-            <Button variant="secondary" onClick={() => void view.setDisplayFilters({ layout: 'list' })}>
-              Show the list
-            </Button>
-          }
-        />
-      </Centered>
-    );
-  if (list?.error && !list.loaded)
-    return (
-      <Centered>
-        <EmptyState
-          icon={<SearchX className="size-5" />}
-          title="The work items could not be loaded"
-          description={list.error}
-          action={
-            <Button variant="primary" onClick={() => void view.fetch()}>
-              <RotateCw className="size-3.5" aria-hidden /> Try again
-            </Button>
-          }
-        />
-      </Centered>
-    );
-  if (!list?.loaded || !Layout) return <PageLoader label="Loading work items" />;
-  // A ranged list (the calendar's month) may be empty while the project is not: the layout shows it.
-  if (list.isEmpty && !list.request?.extra) {
-    const filtered = activeFilterEntries(view.filters).length > 0 || view.displayFilters.type !== null;
-    return (
-      <Centered>
-        {filtered ? (
-          <EmptyState
-            icon={<SearchX className="size-5" />}
-            title="No work items match these filters"
-            action={
-              <Button variant="secondary" onClick={() => void view.clearFilters()}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={<Inbox className="size-5" />}
-            title="No work items yet"
-            description="Work items track what the team does. Create the first one, or press C anywhere on this page."
-            action={
-              view.canEdit ? (
-                <Button variant="primary" onClick={() => view.openCreate()}>
-                  <Plus className="size-3.5" aria-hidden /> Create work item
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
-      </Centered>
-    );
-  }
+/** Work items · Drafts · Archived: the project's lists, one route each. */
+function ProjectListTabs({
+  slug,
+  projectId,
+  current,
+}: {
+  slug: string;
+  projectId: string;
+  current: ProjectListKind;
+}) {
   return (
-    <>
-      <Layout view={view} />
-      <MarkInteractive />
-    </>
+    <nav aria-label="Work item lists" className="flex shrink-0 gap-1 border-b border-border px-4">
+      {PROJECT_LIST_KINDS.map((kind) => (
+        <Link
+          key={kind}
+          to={PROJECT_LIST_ROUTES[kind]}
+          params={{ workspaceSlug: slug, projectId }}
+          aria-current={kind === current ? 'page' : undefined}
+          className={clsx(
+            '-mb-px border-b-2 px-2.5 py-2 text-sm font-medium',
+            kind === current ? 'border-primary text-fg' : 'border-transparent text-fg-muted hover:text-fg',
+          )}
+        >
+          {PROJECT_LIST_LABELS[kind]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+const EmptyList = observer(function EmptyList({ view, kind }: { view: IssueView; kind: ProjectListKind }) {
+  if (kind === 'archived')
+    return (
+      <EmptyState
+        icon={<Archive className="size-5" />}
+        title="No archived work items"
+        description="Completed or cancelled work items archived from their page, or by the project's auto-archive, wait here until someone restores them."
+      />
+    );
+  if (kind === 'draft')
+    return (
+      <EmptyState
+        icon={<FilePen className="size-5" />}
+        title="No drafts"
+        description="Drafts are work items only you can see until you publish them. Start one here, or save one from the create dialog."
+        action={
+          view.canEdit ? (
+            <Button variant="primary" onClick={() => view.openCreate()}>
+              <Plus className="size-3.5" aria-hidden /> New draft
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  return (
+    <EmptyState
+      icon={<Inbox className="size-5" />}
+      title="No work items yet"
+      description="Work items track what the team does. Create the first one, or press C anywhere on this page."
+      action={
+        view.canEdit ? (
+          <Button variant="primary" onClick={() => view.openCreate()}>
+            <Plus className="size-3.5" aria-hidden /> Create work item
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+});
+
+const DeleteDraftDialog = observer(function DeleteDraftDialog({ view }: { view: IssueView }) {
+  const issue = view.deletingDraftId ? view.issue(view.deletingDraftId) : undefined;
+  return (
+    <ConfirmDialog
+      open={!!view.deletingDraftId}
+      onOpenChange={(open) => !open && view.cancelDeleteDraft()}
+      title="Delete this draft?"
+      description={issue ? `“${issue.name}” will be gone for good.` : undefined}
+      confirmLabel="Delete draft"
+      onConfirm={view.deleteDraft}
+    />
   );
 });
 
@@ -185,25 +225,30 @@ const LazyCreateIssueDialog = observer(function LazyCreateIssueDialog({ view }: 
   );
 });
 
-/** `board:interactive` once the first page is on screen (the benchmark reads it). */
-function MarkInteractive() {
-  const marked = useRef(false);
-  useEffect(() => {
-    if (marked.current) return;
-    marked.current = true;
-    requestAnimationFrame(() => performance.mark('board:interactive'));
-  }, []);
-  return null;
+/** The screen of one list, for its route (the params are the project's). */
+function listScreen(kind: ProjectListKind) {
+  return function ProjectListRouteScreen() {
+    const { workspaceSlug = '', projectId = '' } = useParams({ strict: false });
+    return (
+      <IssuesScreen
+        key={`${workspaceSlug}/${projectId}/${kind}`}
+        slug={workspaceSlug}
+        projectId={projectId}
+        kind={kind}
+      />
+    );
+  };
 }
 
-function Centered({ children }: { children: React.ReactNode }) {
-  return <div className="mx-auto max-w-xl px-6 py-16">{children}</div>;
-}
-
-/** The lazily loaded half of routes/ProjectIssuesRoute.tsx. */
+/** The lazily loaded halves of routes/ProjectIssuesRoute.tsx, one per list. */
 export const ProjectIssuesLazyRoute = createLazyRoute('/authed/$workspaceSlug/projects/$projectId/issues')({
-  component: function ProjectIssuesRouteScreen() {
-    const { workspaceSlug, projectId } = route.useParams();
-    return <IssuesScreen key={`${workspaceSlug}/${projectId}`} slug={workspaceSlug} projectId={projectId} />;
-  },
+  component: listScreen('live'),
+});
+export const ProjectArchivedIssuesLazyRoute = createLazyRoute(
+  '/authed/$workspaceSlug/projects/$projectId/archives/issues',
+)({ component: listScreen('archived') });
+export const ProjectDraftIssuesLazyRoute = createLazyRoute(
+  '/authed/$workspaceSlug/projects/$projectId/drafts',
+)({
+  component: listScreen('draft'),
 });

@@ -24,6 +24,7 @@ export function QuickAdd({
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   if (!view.canEdit) return null;
+  const what = view.holds === 'draft' ? 'draft' : 'work item';
   if (!open)
     return (
       <button
@@ -33,9 +34,9 @@ export function QuickAdd({
           'flex w-full items-center gap-1.5 rounded-md px-3 py-2 text-left text-xs text-fg-subtle hover:bg-surface-2 hover:text-fg',
           className,
         )}
-        aria-label={`New work item in ${groupLabel}`}
+        aria-label={`New ${what} in ${groupLabel}`}
       >
-        <Plus className="size-3.5" aria-hidden /> New work item
+        <Plus className="size-3.5" aria-hidden /> New {what}
       </button>
     );
   const submit = () => {
@@ -67,8 +68,8 @@ export function QuickAdd({
           if (!name.trim()) setOpen(false);
         }}
         maxLength={255}
-        placeholder="Work item name, then Enter"
-        aria-label={`Name of the new work item in ${groupLabel}`}
+        placeholder={view.holds === 'draft' ? 'Draft name, then Enter' : 'Work item name, then Enter'}
+        aria-label={`Name of the new ${what} in ${groupLabel}`}
         className="h-8 w-full rounded-md border border-primary bg-canvas px-2.5 text-sm text-fg outline-none placeholder:text-fg-subtle"
       />
     </form>

@@ -1,14 +1,21 @@
 import type { RootStore } from '../../app/RootStore.ts';
 import { IssueView } from './IssueView.ts';
 import { preloadLayout } from './layouts/registry.ts';
+import { PROJECT_LIST_CONTEXT, type ProjectListKind, projectListScope } from './projectLists.ts';
 
 /**
- * What the project issues route loads before its screen: the user's display settings and the
+ * What a project's work-item route loads before its screen: the display settings (the user's
+ * properties for the live list, this browser's copy for the archive and drafts) and the
  * project's states (the board's groups) are awaited; the first page of issues and the layout's
  * chunk start as soon as the settings are there and arrive while the screen mounts. Labels and
  * members follow.
  */
-export async function loadBoard(stores: RootStore, slug: string, projectId: string): Promise<void> {
+export async function loadBoard(
+  stores: RootStore,
+  slug: string,
+  projectId: string,
+  kind: ProjectListKind = 'live',
+): Promise<void> {
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
   quiet(stores.labels.fetch(slug, projectId));
   quiet(stores.projects.fetchMembers(slug, projectId));
@@ -16,10 +23,13 @@ export async function loadBoard(stores: RootStore, slug: string, projectId: stri
   quiet(stores.estimates.fetch(slug, projectId));
   const states = stores.states.fetch(slug, projectId);
   states.catch(() => undefined); // awaited at the end, after the settings
+  const scope = projectListScope(slug, projectId, kind);
+  const context = PROJECT_LIST_CONTEXT[kind];
+  if (scope) stores.issueFilters.loadLocal(scope.settingsKey, context);
   // Without stored settings the defaults apply (the screen still works).
-  await stores.issueFilters.fetchProject(slug, projectId).catch(() => undefined);
+  else await stores.issueFilters.fetchProject(slug, projectId).catch(() => undefined);
   // The first page needs the settings only: it starts without waiting for the states.
-  const view = new IssueView(stores, slug, projectId, () => undefined);
+  const view = new IssueView(stores, slug, projectId, () => undefined, context, scope);
   preloadLayout(view.layout);
   void view.fetch();
   await states;

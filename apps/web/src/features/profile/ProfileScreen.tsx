@@ -23,10 +23,10 @@ import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { roleLabel } from '../app-shell/WorkspaceSwitcher.tsx';
 import { useIssueShortcuts } from '../issues/actions.ts';
+import { BoardBody, Centered } from '../issues/BoardBody.tsx';
 import { DisplayMenu } from '../issues/header/DisplayMenu.tsx';
 import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
 import { IssueView } from '../issues/IssueView.ts';
-import { useLayoutComponent } from '../issues/layouts/registry.ts';
 import type { Layout } from '../issues/store/displayFilters.ts';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
@@ -210,7 +210,16 @@ const ProfileIssues = observer(function ProfileIssues({
             ))}
           </nav>
           <main className="relative min-h-0 flex-1 overflow-hidden" aria-label="Work items">
-            <ProfileBoard view={view} tab={tab} name={isMe ? null : name} />
+            <BoardBody
+              view={view}
+              empty={
+                <EmptyState
+                  icon={<Inbox className="size-5" />}
+                  title={EMPTY[tab].title(isMe ? null : name)}
+                  description={EMPTY[tab].description}
+                />
+              }
+            />
           </main>
         </div>
         {!collapsed && sidebar}
@@ -234,46 +243,6 @@ const EMPTY: Record<ProfileTab, { title: (who: string | null) => string; descrip
     description: 'Creators and assignees are subscribed to a work item; anyone can subscribe from its page.',
   },
 };
-
-const ProfileBoard = observer(function ProfileBoard({
-  view,
-  tab,
-  name,
-}: {
-  view: IssueView;
-  tab: ProfileTab;
-  name: string | null;
-}) {
-  const list = view.list;
-  const Layout = useLayoutComponent(view.layout);
-  if (list?.error && !list.loaded)
-    return (
-      <Centered>
-        <EmptyState
-          icon={<SearchX className="size-5" />}
-          title="The work items could not be loaded"
-          description={list.error}
-          action={
-            <Button variant="primary" onClick={() => void view.fetch()}>
-              <RotateCw className="size-3.5" aria-hidden /> Try again
-            </Button>
-          }
-        />
-      </Centered>
-    );
-  if (!list?.loaded || !Layout) return <PageLoader label="Loading work items" />;
-  if (list.isEmpty)
-    return (
-      <Centered>
-        <EmptyState
-          icon={<Inbox className="size-5" />}
-          title={EMPTY[tab].title(name)}
-          description={EMPTY[tab].description}
-        />
-      </Centered>
-    );
-  return <Layout view={view} />;
-});
 
 const ProfileSidebar = observer(function ProfileSidebar({
   profile,
@@ -436,8 +405,4 @@ function Stat({ label, value, className }: { label: string; value: number; class
       <span className="text-xs text-fg-muted">{label}</span>
     </div>
   );
-}
-
-function Centered({ children }: { children: React.ReactNode }) {
-  return <div className="mx-auto w-full max-w-xl px-6 py-16">{children}</div>;
 }

@@ -1,4 +1,4 @@
-import type { CrossProjectScope } from '../issues/IssueView.ts';
+import type { ListScope } from '../issues/IssueView.ts';
 
 /** Spec §2: the profile's work-item tabs, assigned first (the default). */
 export const PROFILE_TABS = ['assigned', 'created', 'subscribed'] as const;
@@ -22,11 +22,12 @@ export function isProfileTab(value: string | undefined): value is ProfileTab {
 }
 
 /** The list a tab shows: `{ws}/user-issues/{userId}/` limited to the member, settings kept per workspace. */
-export function profileScope(slug: string, userId: string, tab: ProfileTab): CrossProjectScope {
+export function profileScope(slug: string, userId: string, tab: ProfileTab): ListScope {
   return {
     settingsKey: `profile:${slug}`,
     listKey: `${userId}:${tab}`,
     path: `/api/workspaces/${encodeURIComponent(slug)}/user-issues/${encodeURIComponent(userId)}/`,
     params: { [PROFILE_TAB_PARAM[tab]]: userId },
+    crossProject: true,
   };
 }

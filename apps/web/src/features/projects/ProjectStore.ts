@@ -30,17 +30,19 @@ export const projectPath = (slug: string, projectId: string) =>
 export class ProjectStore {
   private readonly byWorkspace = observable.map<string, ObservableMap<string, Project>>();
   private readonly membersByProject = observable.map<string, ObservableMap<string, ProjectMember>>();
+  /** Workspaces whose whole list arrived (a single project read on a deep link is not the list). */
+  private readonly listed = observable.set<string>();
 
   constructor() {
-    makeAutoObservable<ProjectStore, 'byWorkspace' | 'membersByProject' | 'latestRequest'>(
+    makeAutoObservable<ProjectStore, 'byWorkspace' | 'membersByProject' | 'listed' | 'latestRequest'>(
       this,
-      { byWorkspace: false, membersByProject: false, latestRequest: false },
+      { byWorkspace: false, membersByProject: false, listed: false, latestRequest: false },
       { autoBind: true },
     );
   }
 
   isLoaded(slug: string): boolean {
-    return this.byWorkspace.has(slug);
+    return this.listed.has(slug);
   }
 
   /** In the order the server answered (the chosen order_by). */
@@ -81,6 +83,7 @@ export class ProjectStore {
     runInAction(() => {
       if (this.latestRequest.get(slug) !== ticket) return;
       this.byWorkspace.set(slug, observable.map(projects.map((p) => [p.id, p])));
+      this.listed.add(slug);
     });
     return projects;
   }
@@ -261,6 +264,7 @@ export class ProjectStore {
 
   reset(): void {
     this.byWorkspace.clear();
+    this.listed.clear();
     this.membersByProject.clear();
   }
 }

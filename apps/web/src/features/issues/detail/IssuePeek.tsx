@@ -7,6 +7,8 @@ const IssuePeekPanel = lazy(() => import('./IssuePeekPanel.tsx'));
 export interface IssuePeekProps {
   slug: string;
   projectId: string;
+  /** The list's route the peek opens over (the project's work items unless told). */
+  route?: string;
   /** The board's work items in display order, for j/k and ↑/↓ in the peek. */
   ids?: () => readonly string[];
   /** Told when the peek moves to another item (the board follows with its focus). */

@@ -17,6 +17,7 @@ const isTyping = (target: EventTarget | null) =>
 const IssuePeekPanel = observer(function IssuePeekPanel({
   slug,
   projectId,
+  route = '/$workspaceSlug/projects/$projectId/issues',
   issueId,
   ids,
   onMove,
@@ -28,12 +29,12 @@ const IssuePeekPanel = observer(function IssuePeekPanel({
   const setPeek = useCallback(
     (next: string | undefined, replace = false) =>
       void navigate({
-        to: '/$workspaceSlug/projects/$projectId/issues',
+        to: route,
         params: { workspaceSlug: slug, projectId },
         search: (prev: Record<string, unknown>) => ({ ...prev, peekId: next }),
         replace,
       } as never),
-    [navigate, slug, projectId],
+    [navigate, route, slug, projectId],
   );
 
   const close = useCallback(() => setPeek(undefined), [setPeek]);

@@ -77,8 +77,11 @@ export class IssueFilterStore {
     return set;
   }
 
-  /** A scope stored in this browser (no server copy); read from local storage the first time. */
-  loadLocal(scope: string, context: ListContextKind): FilterSet {
+  /**
+   * A scope stored in this browser (no server copy); read from local storage the first time.
+   * `defaults` are its display filters until the user changes them (a global view's spreadsheet).
+   */
+  loadLocal(scope: string, context: ListContextKind, defaults: Partial<DisplayFilters> = {}): FilterSet {
     const existing = this.scopes.get(scope);
     if (existing && this.local.has(scope)) return existing;
     this.local.set(scope, context);
@@ -88,7 +91,11 @@ export class IssueFilterStore {
     } catch {
       // A damaged copy falls back to the defaults.
     }
-    return this.receive(scope, props as UserProperties, context);
+    return this.receive(
+      scope,
+      { ...props, display_filters: { ...defaults, ...props.display_filters } } as UserProperties,
+      context,
+    );
   }
 
   /** GET `{p}/user-properties/`. */

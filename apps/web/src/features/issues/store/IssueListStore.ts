@@ -40,12 +40,24 @@ export interface GroupPage {
   loading: boolean;
 }
 
+/** The kind of item a list shows; an item that changes kind (restored, published) leaves it. */
+export type ListHolds = 'live' | 'archived' | 'draft';
+
+/** Whether `issue` is of the kind `holds` names. */
+export function holdsIssue(holds: ListHolds, issue: Pick<Issue, 'archived_at' | 'is_draft'>): boolean {
+  if (holds === 'archived') return !!issue.archived_at && !issue.is_draft;
+  if (holds === 'draft') return !!issue.is_draft && !issue.archived_at;
+  return !issue.archived_at && !issue.is_draft;
+}
+
 /** What a list asks the server for; layouts add their own params through `extra`. */
 export interface ListRequest {
   /** The list endpoint, e.g. `{p}/issues/` or `{p}/cycles/{id}/cycle-issues/`. */
   path: string;
   /** Issues created in this project join the list (null for lists across projects). */
   projectId: string | null;
+  /** Which items belong: live ones (the default), archived ones or drafts. */
+  holds?: ListHolds;
   filters: Filters;
   displayFilters: DisplayFilters;
   /** Rows per group (per group × sub-group) and per "load more". */
@@ -462,7 +474,7 @@ export class IssueListStore {
   }
 
   private targetCells(list: IssueList, issue: Issue): [string, string | null][] {
-    if (issue.archived_at || issue.is_draft) return [];
+    if (!holdsIssue(list.request?.holds ?? 'live', issue)) return [];
     const groups = groupValuesOf(issue, list.groupBy);
     const subs = list.subGroupBy ? groupValuesOf(issue, list.subGroupBy) : [null];
     return groups.flatMap((g) => subs.map((s) => [g, s] as [string, string | null]));

@@ -41,6 +41,14 @@ export interface IssueStoreDeps {
 export const issuePath = (slug: string, projectId: string, issueId: string) =>
   `${projectPath(slug, projectId)}/issues/${seg(issueId)}/`;
 
+/** `{p}/issue-drafts/{id}/`: a draft is read and written only here (api.md §5.15). */
+export const draftPath = (slug: string, projectId: string, issueId: string) =>
+  `${projectPath(slug, projectId)}/issue-drafts/${seg(issueId)}/`;
+
+/** Where an item is written: drafts have their own endpoint. */
+const itemPath = (slug: string, projectId: string, issue: Issue | undefined, issueId: string) =>
+  issue?.is_draft ? draftPath(slug, projectId, issueId) : issuePath(slug, projectId, issueId);
+
 let tempCounter = 0;
 /** A client-only id for a quick-added issue. */
 export function newTempId(): string {
@@ -196,7 +204,8 @@ export class IssueStore {
     const optimistic = this.patched(before, patch);
     this.put(optimistic);
     try {
-      const saved = await api.patch<IssueDetail>(issuePath(slug, projectId, issueId), patch);
+      // A draft is patched at its own path; `is_draft: false` there publishes it.
+      const saved = await api.patch<IssueDetail>(itemPath(slug, projectId, before, issueId), patch);
       const after: Issue = { ...(this.issues.get(issueId) ?? optimistic), ...saved };
       runInAction(() => this.put(after));
       return after;
@@ -220,7 +229,7 @@ export class IssueStore {
   }
 
   /**
-   * POST `{p}/issues/`. With `tempId`, a temporary issue (id = tempId) is shown at once and
+   * POST `{p}/issues/` (`{p}/issue-drafts/` for a draft). With `tempId`, a temporary issue (id = tempId) is shown at once and
    * replaced by the created one; on failure it disappears and the error is rethrown.
    * `optimistic` fills fields the temporary issue should show (e.g. sort_order).
    */
@@ -233,7 +242,8 @@ export class IssueStore {
     const { tempId } = options;
     if (tempId) runInAction(() => this.put(this.temporary(projectId, body, tempId, options.optimistic)));
     try {
-      const created = await api.post<IssueDetail>(`${projectPath(slug, projectId)}/issues/`, body);
+      const collection = body.is_draft ? 'issue-drafts' : 'issues';
+      const created = await api.post<IssueDetail>(`${projectPath(slug, projectId)}/${collection}/`, body);
       runInAction(() => {
         if (tempId && this.issues.has(tempId)) {
           this.issues.delete(tempId);
@@ -306,7 +316,7 @@ export class IssueStore {
       this.emit({ type: 'remove', issue });
     }
     try {
-      await api.delete(issuePath(slug, projectId, issueId));
+      await api.delete(itemPath(slug, projectId, issue, issueId));
     } catch (error) {
       runInAction(() => {
         if (issue) this.put(issue);

@@ -52,8 +52,8 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
   const columns = visibleColumns(view.displayProperties);
   const width = FIRST + columns.reduce((w, c) => w + c.width, 0);
   const orderBy = view.displayFilters.order_by || 'sort_order';
-  // Rows, then the quick add row.
-  const count = ids.length + 1;
+  // The row after the last: "loading more", or quick add where the user may create.
+  const count = ids.length + (hasMore || view.canEdit ? 1 : 0);
 
   const virtualizer = useBoardVirtualizer({
     count,

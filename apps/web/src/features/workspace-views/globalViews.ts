@@ -1,0 +1,42 @@
+import { seg } from '../../lib/api.ts';
+import type { ListScope } from '../issues/IssueView.ts';
+import type { Layout } from '../issues/store/displayFilters.ts';
+
+/** Spec §2: the built-in global views, all work items first (the default). */
+export const GLOBAL_VIEWS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
+export type GlobalView = (typeof GLOBAL_VIEWS)[number];
+
+export const GLOBAL_VIEW_LABELS: Record<GlobalView, string> = {
+  'all-issues': 'All work items',
+  assigned: 'Assigned',
+  created: 'Created',
+  subscribed: 'Subscribed',
+};
+
+/** The layouts a global view offers; spreadsheet is the built-in one (spec §2). */
+export const GLOBAL_VIEW_LAYOUTS: readonly Layout[] = ['spreadsheet', 'list', 'kanban'];
+export const GLOBAL_VIEW_DEFAULT_LAYOUT: Layout = 'spreadsheet';
+
+/** api.md §5.18: the built-in views send `assignees=<me>`, `created_by=<me>` or `subscriber=<me>`. */
+const VIEW_PARAM: Record<GlobalView, 'assignees' | 'created_by' | 'subscriber' | null> = {
+  'all-issues': null,
+  assigned: 'assignees',
+  created: 'created_by',
+  subscribed: 'subscriber',
+};
+
+export function isGlobalView(value: string | undefined): value is GlobalView {
+  return (GLOBAL_VIEWS as readonly string[]).includes(value ?? '');
+}
+
+/** A view's list: `{ws}/issues/` across the caller's projects; its settings kept in this browser per view. */
+export function globalViewScope(slug: string, view: GlobalView, userId: string): ListScope {
+  const param = VIEW_PARAM[view];
+  return {
+    settingsKey: `global-view:${slug}:${view}`,
+    listKey: `${slug}:${view}`,
+    path: `/api/workspaces/${seg(slug)}/issues/`,
+    params: param ? { [param]: userId } : {},
+    crossProject: true,
+  };
+}
