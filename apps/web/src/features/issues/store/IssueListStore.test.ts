@@ -265,6 +265,52 @@ describe('IssueListStore', () => {
     expect(lists.get(KEY)!.totalCount).toBe(3);
   });
 
+  it('puts an issue back in its column when the archive is refused', async () => {
+    const { lists, issues } = await loaded();
+    fakeApi.fail('POST', `${P}/issues/c/archive/`, 400, 'Only completed work items', 'VALIDATION_ERROR');
+    const archiving = issues.archive('acme', 'p1', 'c');
+    expect(lists.get(KEY)!.issueIds('s2')).toEqual([]);
+    await expect(archiving).rejects.toThrow('Only completed work items');
+    expect(lists.get(KEY)!.issueIds('s2')).toEqual(['c']);
+    expect(lists.get(KEY)!.totalCount).toBe(4);
+  });
+
+  it('moves a restored issue from the archive to the live list, and a published draft out of the drafts', async () => {
+    const { lists, issues } = await loaded();
+    const ARCHIVE = 'archived:p1:list';
+    const DRAFTS = 'draft:p1:list';
+    const flat = { ...DEFAULT_DISPLAY_FILTERS, layout: 'list' as const, group_by: null };
+    fakeApi
+      .on(
+        'GET',
+        `${P}/archived-issues/`,
+        envelope([makeIssue('old', { archived_at: '2026-05-01T00:00:00.000Z' })]),
+      )
+      .on('GET', `${P}/issue-drafts/`, envelope([makeIssue('d1', { is_draft: true })]));
+    await lists.fetch(
+      ARCHIVE,
+      request({ path: `${P}/archived-issues/`, holds: 'archived', displayFilters: flat }),
+    );
+    await lists.fetch(DRAFTS, request({ path: `${P}/issue-drafts/`, holds: 'draft', displayFilters: flat }));
+
+    fakeApi.on('DELETE', `${P}/issues/old/archive/`, null);
+    await issues.restore('acme', 'p1', 'old');
+    expect(lists.get(ARCHIVE)!.issueIds()).toEqual([]);
+    expect(lists.get(ARCHIVE)!.totalCount).toBe(0);
+    expect(lists.get(KEY)!.issueIds('s1')).toContain('old');
+
+    fakeApi.on('PATCH', `${P}/issue-drafts/d1/`, makeIssueDetail('d1', { is_draft: false }));
+    await issues.update('acme', 'p1', 'd1', { is_draft: false });
+    expect(fakeApi.callsTo('PATCH', `${P}/issue-drafts/d1/`)).toHaveLength(1);
+    expect(lists.get(DRAFTS)!.issueIds()).toEqual([]);
+    expect(lists.get(KEY)!.issueIds('s1')).toContain('d1');
+    // Drafts never join the live list, and new drafts join the drafts.
+    fakeApi.on('POST', `${P}/issue-drafts/`, makeIssueDetail('d2', { is_draft: true }));
+    await issues.create('acme', 'p1', { name: 'Later', is_draft: true });
+    expect(lists.get(DRAFTS)!.issueIds()).toEqual(['d2']);
+    expect(lists.get(KEY)!.issueIds('s1')).not.toContain('d2');
+  });
+
   it('ignores an older answer that arrives after a newer fetch', async () => {
     const s = stores();
     let first: (v: unknown) => void = () => undefined;

@@ -489,8 +489,11 @@ export class IssueListStore {
   private place(list: IssueList, before: Issue | undefined, after: Issue): void {
     const present = this.cellsContaining(list, after.id);
     if (present.length === 0) {
-      // A new issue of this list's project joins it; unknown-to-the-list issues stay out.
-      if (before || !list.request?.projectId || list.request.projectId !== after.project_id) return;
+      // An issue of this list's project joins it when it is new, or when it became the kind the
+      // list holds (restored, published, or put back after a refused archive); others stay out.
+      const holds = list.request?.holds ?? 'live';
+      const joins = !before || (!holdsIssue(holds, before) && holdsIssue(holds, after));
+      if (!joins || !list.request?.projectId || list.request.projectId !== after.project_id) return;
     }
     const targets = this.targetCells(list, after);
     const targetKeys = new Set(targets.map(([g, s]) => cellKey(g, s)));

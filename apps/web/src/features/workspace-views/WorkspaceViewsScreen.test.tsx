@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fakeApi.ts';
+import { makeMember, makeProject, makeUser, signedIntoAcme } from '../../test/fixtures.ts';
+import { envelope, makeIssue, makeState } from '../../test/issueFixtures.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+vi.mock('../../lib/api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/api.ts')>()),
+  api: (await import('../../test/fakeApi.ts')).fakeApi.client,
+}));
+
+const W = '/api/workspaces/acme';
+const ME = makeUser().id;
+
+function setup() {
+  fakeApi.reset();
+  window.localStorage.clear();
+  signedIntoAcme(fakeApi)
+    .on('GET', `${W}/projects/`, [
+      makeProject({ member_role: 20 }),
+      makeProject({ id: 'p2', name: 'Website', identifier: 'WEB', member_role: 10 }),
+    ])
+    .on('GET', `${W}/members/`, [makeMember('m1', 20, 'Ada')])
+    .on('GET', `${W}/states/`, [makeState('s1', 'backlog', { name: 'Backlog' })])
+    .on('GET', `${W}/labels/`, [])
+    .on('GET', `${W}/issues/`, (_body, path) => {
+      const q = new URLSearchParams(path.split('?')[1]);
+      if (q.get('subscriber')) return envelope([]);
+      const mine = makeIssue('i1', { name: 'Fix login', assignee_ids: [ME] });
+      if (q.get('assignees')) return envelope([mine]);
+      return envelope([mine, makeIssue('i2', { name: 'New homepage', project_id: 'p2', sequence_id: 4 })]);
+    });
+}
+
+const queries = () =>
+  fakeApi.callsTo('GET', `${W}/issues/`).map((c) => new URLSearchParams(c.path.split('?')[1]));
+
+describe('workspace views', () => {
+  beforeEach(() => setup());
+
+  it('opens All work items in the spreadsheet, across projects and read-only', async () => {
+    renderApp('/acme/workspace-views');
+    const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    await waitFor(() => expect(within(grid).getByText('WEB-4')).toBeTruthy());
+    expect(within(grid).getByText('MOB-1')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All work items' }).getAttribute('aria-current')).toBe('page');
+    expect(queries()[0]!.get('assignees')).toBeNull();
+    // Items of projects with different roles: nothing to create or edit here.
+    expect(screen.queryByRole('button', { name: /New work item/ })).toBeNull();
+    const row = within(grid)
+      .getAllByRole('row')
+      .find((r) => r.textContent?.includes('WEB-4'))!;
+    expect((within(row).getByRole('button', { name: /^State:/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(row).getByLabelText('Due date of WEB-4') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('narrows Assigned to the caller and says so when a view is empty', async () => {
+    renderApp('/acme/workspace-views/assigned');
+    const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    await waitFor(() => expect(within(grid).getByText('MOB-1')).toBeTruthy());
+    expect(within(grid).queryByText('WEB-4')).toBeNull();
+    expect(queries().at(-1)!.get('assignees')).toBe(ME);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Subscribed' }));
+    expect(
+      await screen.findByRole('heading', { name: 'You are not subscribed to any work items' }),
+    ).toBeTruthy();
+    expect(queries().at(-1)!.get('subscriber')).toBe(ME);
+  });
+
+  it('keeps the chosen layout per view in this browser', async () => {
+    renderApp('/acme/workspace-views/assigned');
+    await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'List layout' }));
+    expect(await screen.findByRole('button', { name: /^MOB-1 Fix login/ })).toBeTruthy();
+    expect(window.localStorage.getItem('kite:issue-filters:global-view:acme:assigned')).toContain('"list"');
+  });
+
+  it('answers an unknown view with not found', async () => {
+    renderApp('/acme/workspace-views/nope');
+    expect(await screen.findByText(/not found/i, undefined, { timeout: 5000 })).toBeTruthy();
+  });
+});
