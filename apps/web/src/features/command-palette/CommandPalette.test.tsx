@@ -122,6 +122,24 @@ describe('command palette', () => {
     expect(screen.queryByRole('dialog', { name: 'Command palette' })).toBeNull();
   });
 
+  it('goes to the project’s drafts from the board, by the palette', async () => {
+    const user = userEvent.setup();
+    fakeApi.on('GET', `${P}/issue-drafts/`, envelope([makeIssue('d1', { name: 'Sketch', is_draft: true })]));
+    const { router } = await openBoard();
+    const palette = await openPaletteWithKeys(user);
+    expect(within(palette).getByRole('option', { name: /Go to views/ })).toBeTruthy();
+    expect(
+      within(palette).getByRole('option', { name: /Go to archived work items of Mobile App/ }),
+    ).toBeTruthy();
+    await user.keyboard('drafts');
+    await waitFor(() =>
+      expect(within(palette).getAllByRole('option')[0]!.textContent).toContain('Go to drafts of Mobile App'),
+    );
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('button', { name: /Sketch/ }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/acme/projects/p1/drafts');
+  });
+
   it('shows instant matches from the store and the server answer, ignoring an older answer that arrives late', async () => {
     const pending = new Map<string, (value: unknown) => void>();
     fakeApi.on('GET', SEARCH, (_body, path) => {

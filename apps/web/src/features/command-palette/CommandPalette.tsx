@@ -79,9 +79,26 @@ function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
       keywords,
       run: () => void navigate({ to, params: { workspaceSlug: slug } } as never),
     });
+    const inProject = joined.find((p) => p.id === current);
+    if (inProject)
+      for (const [id, title, to] of [
+        ['go.drafts', `Go to drafts of ${inProject.name}`, '/$workspaceSlug/projects/$projectId/drafts'],
+        [
+          'go.archived-issues',
+          `Go to archived work items of ${inProject.name}`,
+          '/$workspaceSlug/projects/$projectId/archives/issues',
+        ],
+      ] as const)
+        commands.push({
+          id,
+          title,
+          group: 'Navigation',
+          run: () => void navigate({ to, params: { workspaceSlug: slug, projectId: inProject.id } }),
+        });
     commands.push(
       go('go.home', 'Go to home', '/$workspaceSlug'),
       go('go.projects', 'Go to projects', '/$workspaceSlug/projects'),
+      go('go.views', 'Go to views', '/$workspaceSlug/workspace-views', 'all work items assigned subscribed'),
       go('go.workspace-settings', 'Workspace settings', '/$workspaceSlug/settings', 'general'),
       go('go.workspace-members', 'Workspace members', '/$workspaceSlug/settings/members', 'invite'),
       go('go.profile', 'Profile settings', '/settings/profile/general', 'account'),
