@@ -41,8 +41,31 @@ test('issue layouts: spreadsheet cell edit survives a reload, calendar drag to a
   });
   await apiPost(page, `${p}/issues/`, { name: 'Plan the beta', start_date: dayOfMonth(20) });
 
-  // ---- spreadsheet: edit a priority cell, reload, it stays ----
+  // ---- list: select two rows (checkbox, then x on the focused row), bulk priority, reload ----
   await page.goto(`/${slug}/projects/${projectId}/issues`);
+  await page.getByRole('button', { name: 'List layout' }).click();
+  const list = page.getByTestId('list-layout');
+  await list.getByRole('button', { name: /Write the launch announcement/ }).hover();
+  await list.getByRole('checkbox', { name: /^Select WEB-2$/ }).click();
+  await list.getByRole('button', { name: /Plan the beta/ }).focus();
+  await page.keyboard.press('x');
+  const bulkBar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await expect(bulkBar).toContainText('2 selected');
+  await snap(page, 'layouts-list-selected');
+  await bulkBar.getByRole('button', { name: 'Set priority of the selected' }).click();
+  const bulk = page.waitForResponse((r) => r.url().includes('/bulk-operation-issues/'));
+  await page.getByRole('menuitemradio', { name: /Medium/ }).click();
+  expect((await bulk).ok()).toBe(true);
+  await page.reload();
+  for (const name of [/Write the launch announcement/, /Plan the beta/])
+    await expect(
+      page
+        .getByTestId('list-layout')
+        .getByRole('button', { name })
+        .getByRole('button', { name: /^Priority: Medium/ }),
+    ).toBeVisible();
+
+  // ---- spreadsheet: edit a priority cell, reload, it stays ----
   await page.getByRole('button', { name: 'Spreadsheet layout' }).click();
   const sheet = page.getByTestId('spreadsheet-layout');
   const audit = sheet.getByTestId('sheet-row').filter({ hasText: 'Audit image sizes' });

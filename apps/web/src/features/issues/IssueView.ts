@@ -104,6 +104,8 @@ export class IssueView {
   /** A day of the calendar's visible month or week (the calendar fetches only that range). */
   calendarDate = formatDay(new Date());
   readonly collapsed = observable.set<string>();
+  /** Rows picked for bulk edits (list and spreadsheet); a map so each row observes only its own key. */
+  private readonly selection = observable.map<string, true>();
 
   constructor(
     readonly stores: RootStore,
@@ -113,9 +115,17 @@ export class IssueView {
     readonly context: ListContextKind = 'project',
     readonly scope: ListScope | null = null,
   ) {
-    makeAutoObservable<IssueView, 'onOpenPeek'>(
+    makeAutoObservable<IssueView, 'onOpenPeek' | 'selection'>(
       this,
-      { stores: false, slug: false, projectId: false, context: false, scope: false, onOpenPeek: false },
+      {
+        stores: false,
+        slug: false,
+        projectId: false,
+        context: false,
+        scope: false,
+        onOpenPeek: false,
+        selection: false,
+      },
       { autoBind: true },
     );
   }
@@ -185,6 +195,11 @@ export class IssueView {
 
   private get isMember(): boolean {
     return (this.project?.member_role ?? 0) >= ROLE.MEMBER;
+  }
+
+  /** Bulk edits (api.md §5.12) are for the project's live items and those who may edit them. */
+  get canSelect(): boolean {
+    return this.canEdit && this.holds === 'live';
   }
 
   /** The buttons each row or card shows: restore in the archive (members), publish and delete in drafts. */
@@ -562,6 +577,38 @@ export class IssueView {
         ids.push(...list.issueIds(group, sub));
     }
     return ids;
+  }
+
+  // ---- bulk selection ----
+
+  /** Whether `issueId` is selected (observed for that issue only). */
+  isSelected(issueId: string): boolean {
+    return this.selection.has(issueId);
+  }
+
+  get hasSelection(): boolean {
+    return this.selection.size > 0;
+  }
+
+  /** The selected items still shown, in display order (what a bulk edit applies to). */
+  get selectedIds(): string[] {
+    if (this.selection.size === 0) return [];
+    return this.visibleIds.filter((id) => this.selection.has(id));
+  }
+
+  toggleSelected(issueId: string): void {
+    if (!this.canSelect || issueId.startsWith('temp-')) return;
+    if (this.selection.has(issueId)) this.selection.delete(issueId);
+    else this.selection.set(issueId, true);
+  }
+
+  /** Selects `ids` (the spreadsheet's "select all"), or clears the selection with none. */
+  setSelection(ids: readonly string[]): void {
+    this.selection.replace(ids.filter((id) => !id.startsWith('temp-')).map((id) => [id, true] as const));
+  }
+
+  clearSelection(): void {
+    this.selection.clear();
   }
 
   get openMenu(): { issueId: string; menu: PropertyMenu } | null {

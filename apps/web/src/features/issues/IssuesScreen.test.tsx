@@ -178,6 +178,56 @@ describe('project issues screen', () => {
     expect(await screen.findByRole('button', { name: 'MOB-9 Write docs' })).toBeTruthy();
   });
 
+  it('selects list rows by checkbox and by x, then sets their state in one bulk operation', async () => {
+    const rows = [
+      makeIssue('i1', { name: 'First' }),
+      makeIssue('i2', { name: 'Second', sequence_id: 2 }),
+      makeIssue('i3', { name: 'Third', sequence_id: 3 }),
+    ];
+    setup({ layout: 'list', group_by: null }, {
+      ...groupedEnvelope({}),
+      grouped_by: null,
+      total_results: 3,
+      results: rows,
+    } as never);
+    fakeApi.on('POST', `${P}/bulk-operation-issues/`, (body) => {
+      const b = body as { issue_ids: string[]; properties: object };
+      return rows
+        .filter((r) => b.issue_ids.includes(r.id))
+        .map((r) => ({
+          ...r,
+          ...b.properties,
+          state__group: 'unstarted',
+          updated_at: '2026-02-01T00:00:00.000Z',
+        }));
+    });
+    renderApp(URL);
+    await screen.findByRole('button', { name: 'MOB-1 First' }, { timeout: 5000 });
+    expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select MOB-1' }));
+    // The checkbox selects without opening the peek.
+    expect(screen.queryByTestId('issue-peek')).toBeNull();
+    // x toggles the focused row: j j j lands on the third.
+    await userEvent.keyboard('jjj');
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('MOB-3 Third'));
+    await userEvent.keyboard('x');
+    const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 selected')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Select MOB-2' }) as HTMLInputElement).checked).toBe(false);
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Set state of the selected' }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Todo' }));
+    await waitFor(() =>
+      expect(fakeApi.callsTo('POST', `${P}/bulk-operation-issues/`)[0]!.body).toEqual({
+        issue_ids: ['i1', 'i3'],
+        properties: { state_id: 's2' },
+      }),
+    );
+    // Escape clears the selection and the bar goes.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull());
+  });
+
   it('moves the focus with j and opens the priority menu with p', async () => {
     setup({ layout: 'list', group_by: null }, {
       ...groupedEnvelope({}),

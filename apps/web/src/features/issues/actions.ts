@@ -76,6 +76,21 @@ export const ISSUE_ACTIONS: readonly IssueAction[] = [
     enabled: (view) => focused(view) && view.canEdit,
     run: openMenu('labels'),
   },
+  {
+    id: 'issue.select',
+    title: 'Select work item',
+    keys: ['x'],
+    // The list and the spreadsheet show the selection and its bulk bar.
+    enabled: (view) => focused(view) && view.canSelect && ['list', 'spreadsheet'].includes(view.layout),
+    run: (view) => view.focusedId && view.toggleSelected(view.focusedId),
+  },
+  {
+    id: 'issue.clear-selection',
+    title: 'Clear the selection',
+    keys: ['Escape'],
+    enabled: (view) => view.hasSelection,
+    run: (view) => view.clearSelection(),
+  },
 ];
 
 function ignored(event: KeyboardEvent): boolean {

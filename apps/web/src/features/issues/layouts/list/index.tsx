@@ -3,6 +3,7 @@ import { ChevronRight, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../../../ui/Button.tsx';
+import { BulkBar } from '../../BulkBar.tsx';
 import { useDropCell } from '../../dnd.ts';
 import { GroupHeading } from '../../GroupHeading.tsx';
 import type { IssueView } from '../../IssueView.ts';
@@ -38,7 +39,10 @@ function flatten(view: IssueView): Item[] {
   return items;
 }
 
-/** The list layout: collapsible groups with counts, virtualised rows, load more and quick add per group. */
+/**
+ * The list layout: collapsible groups with counts, virtualised rows, load more and quick add per
+ * group, and row selection with the bulk bar.
+ */
 const ListLayout = observer(function ListLayout({ view }: LayoutProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const items = flatten(view);
@@ -60,22 +64,26 @@ const ListLayout = observer(function ListLayout({ view }: LayoutProps) {
     if (focusIndex >= 0) virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
   }, [focusIndex, virtualizer]);
 
+  const selected = view.selectedIds;
   return (
-    <div ref={scrollRef} className="h-full overflow-y-auto" data-testid="list-layout">
-      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((v) => {
-          const item = items[v.index];
-          if (!item) return null;
-          return (
-            <div
-              key={v.key}
-              className="absolute top-0 left-0 w-full"
-              style={{ height: v.size, transform: `translateY(${v.start}px)` }}
-            >
-              <ListItem view={view} item={item} />
-            </div>
-          );
-        })}
+    <div className="flex h-full flex-col">
+      {selected.length > 0 && <BulkBar view={view} selected={selected} onClear={view.clearSelection} />}
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="list-layout">
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const item = items[v.index];
+            if (!item) return null;
+            return (
+              <div
+                key={v.key}
+                className="absolute top-0 left-0 w-full"
+                style={{ height: v.size, transform: `translateY(${v.start}px)` }}
+              >
+                <ListItem view={view} item={item} />
+              </div>
+            );
+          })}
+        </div>
       </div>
     </div>
   );
@@ -170,14 +178,18 @@ const IssueRowView = observer(function IssueRowView({
 }) {
   const { issue, key, focused, dragging, edge, itemProps } = useIssueItem(view, id, { group, sub: null });
   if (!issue) return null;
+  const selected = view.isSelected(id);
   return (
     <div
       {...itemProps}
       data-testid="issue-row"
       className={clsx(
-        'relative flex h-full cursor-pointer items-center gap-3 border-b border-border px-6 text-sm outline-none',
+        'group/row relative flex h-full cursor-pointer items-center gap-3 border-b border-border text-sm outline-none',
         'hover:bg-surface focus-visible:bg-surface focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-inset',
-        focused && 'bg-surface',
+        view.canSelect ? 'pr-6 pl-2' : 'px-6',
+        selected
+          ? 'bg-primary-soft hover:bg-primary-soft focus-visible:bg-primary-soft'
+          : focused && 'bg-surface',
         dragging && 'opacity-40',
         issue.tempId && 'opacity-70',
       )}
@@ -186,6 +198,23 @@ const IssueRowView = observer(function IssueRowView({
         <span
           aria-hidden
           className={clsx('absolute inset-x-0 h-0.5 bg-primary', edge === 'top' ? 'top-0' : 'bottom-0')}
+        />
+      )}
+      {view.canSelect && (
+        // Shown on hover or focus, and on every row once one is selected (x toggles the focused one).
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={selected}
+          disabled={!!issue.tempId}
+          onClick={(e) => e.stopPropagation()}
+          onChange={() => view.toggleSelected(id)}
+          aria-label={`Select ${key}`}
+          className={clsx(
+            'size-3.5 shrink-0 accent-primary',
+            !view.hasSelection &&
+              'opacity-0 group-hover/row:opacity-100 group-focus-visible/row:opacity-100 focus:opacity-100',
+          )}
         />
       )}
       {view.displayProperties.key && (

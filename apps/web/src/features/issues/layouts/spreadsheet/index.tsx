@@ -11,6 +11,7 @@ import {
   MenuRadioItem,
   MenuTrigger,
 } from '../../../../ui/Menu.tsx';
+import { BulkBar } from '../../BulkBar.tsx';
 import type { IssueView } from '../../IssueView.ts';
 import { shortDate } from '../../properties/IssueProperties.tsx';
 import {
@@ -25,7 +26,6 @@ import type { Issue } from '../../store/IssueStore.ts';
 import { ErrorBar } from '../ErrorBar.tsx';
 import type { LayoutProps } from '../registry.ts';
 import { useBoardVirtualizer } from '../virtual.ts';
-import { BulkBar } from './BulkBar.tsx';
 import { type Column, nextOrderBy, sortDirection, visibleColumns } from './columns.ts';
 
 const ROW = 40;
@@ -44,7 +44,6 @@ type Active = { row: number; col: number };
 const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<Active | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [estimateOpen, setEstimateOpen] = useState<string | null>(null);
   const list = view.list;
   const ids = list?.issueIds(ALL_GROUP) ?? [];
@@ -72,7 +71,7 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
   }, [hasMore, lastIndex, ids.length, view]);
 
   // Selection keeps only rows still listed.
-  const selectedIds = ids.filter((id) => selected.has(id));
+  const selectedIds = view.selectedIds;
   const allSelected = ids.length > 0 && selectedIds.length === ids.length;
 
   // The active cell: scrolled into view and focused.
@@ -150,24 +149,14 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
     } else if (e.key === ' ' && active.col === 0) {
       e.preventDefault();
       const id = ids[active.row];
-      if (id) toggle(id);
+      if (id) view.toggleSelected(id);
     }
   };
-
-  const toggle = (id: string) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   return (
     <div className="flex h-full flex-col" data-testid="spreadsheet-layout">
       <ErrorBar view={view} what="The work items" />
-      {selectedIds.length > 0 && (
-        <BulkBar view={view} selected={selectedIds} onClear={() => setSelected(new Set())} />
-      )}
+      {selectedIds.length > 0 && <BulkBar view={view} selected={selectedIds} onClear={view.clearSelection} />}
       {/* biome-ignore lint/a11y: a virtualised ARIA grid of divs (a table cannot hold absolutely placed rows) */}
       <div
         ref={scrollRef}
@@ -192,16 +181,18 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
               className="sticky left-0 z-10 flex items-center gap-2 border-r border-border bg-surface px-3"
               style={{ width: FIRST, minWidth: FIRST }}
             >
-              <input
-                type="checkbox"
-                className="accent-primary"
-                aria-label="Select all loaded work items"
-                checked={allSelected}
-                ref={(el) => {
-                  if (el) el.indeterminate = selectedIds.length > 0 && !allSelected;
-                }}
-                onChange={() => setSelected(allSelected ? new Set() : new Set(ids))}
-              />
+              {view.canSelect && (
+                <input
+                  type="checkbox"
+                  className="accent-primary"
+                  aria-label="Select all loaded work items"
+                  checked={allSelected}
+                  ref={(el) => {
+                    if (el) el.indeterminate = selectedIds.length > 0 && !allSelected;
+                  }}
+                  onChange={() => view.setSelection(allSelected ? [] : ids)}
+                />
+              )}
               <span>Work item</span>
               <span className="ml-auto font-normal text-fg-subtle">{list?.totalCount ?? 0}</span>
             </div>
@@ -224,8 +215,8 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
                     row={v.index}
                     columns={columns}
                     active={active?.row === v.index ? active.col : !active && v.index === 0 ? 0 : null}
-                    selected={selected.has(id)}
-                    onToggle={() => toggle(id)}
+                    selected={view.isSelected(id)}
+                    onToggle={() => view.toggleSelected(id)}
                     onActivate={(col) => activate(v.index, col)}
                     estimateOpen={estimateOpen === id}
                     setEstimateOpen={(open) => setEstimateOpen(open ? id : null)}
@@ -339,14 +330,16 @@ const SheetRow = observer(function SheetRow({
         )}
         style={{ width: FIRST, minWidth: FIRST }}
       >
-        <input
-          type="checkbox"
-          className="accent-primary"
-          tabIndex={-1}
-          checked={selected}
-          onChange={onToggle}
-          aria-label={`Select ${key}`}
-        />
+        {view.canSelect && (
+          <input
+            type="checkbox"
+            className="accent-primary"
+            tabIndex={-1}
+            checked={selected}
+            onChange={onToggle}
+            aria-label={`Select ${key}`}
+          />
+        )}
         {view.displayProperties.key && (
           <span className="w-16 shrink-0 truncate font-mono text-xs text-fg-subtle">{key}</span>
         )}

@@ -3,18 +3,13 @@ import { ROLE } from '@kite/shared/domain';
 import { ChevronDown, Trash2, X } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useState } from 'react';
-import { api, seg } from '../../../../lib/api.ts';
-import { Button, buttonClasses, IconButton } from '../../../../ui/Button.tsx';
-import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
-import { Menu, MenuContent, MenuTrigger } from '../../../../ui/Menu.tsx';
-import { toastError, toastSuccess } from '../../../../ui/toast.ts';
-import type { IssueView } from '../../IssueView.ts';
-import {
-  AssigneeOptions,
-  LabelOptions,
-  PriorityOptions,
-  StateOptions,
-} from '../../properties/PropertyMenus.tsx';
+import { api, seg } from '../../lib/api.ts';
+import { Button, buttonClasses, IconButton } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Menu, MenuContent, MenuTrigger } from '../../ui/Menu.tsx';
+import { toastError, toastSuccess } from '../../ui/toast.ts';
+import type { IssueView } from './IssueView.ts';
+import { AssigneeOptions, LabelOptions, PriorityOptions, StateOptions } from './properties/PropertyMenus.tsx';
 
 function projectPath(view: IssueView): string {
   return `/api/workspaces/${seg(view.slug)}/projects/${seg(view.projectId)}`;
@@ -40,7 +35,7 @@ export async function bulkUpdate(
   }
 }
 
-/** The bar over the spreadsheet while rows are selected: set state, priority, assignees, labels; delete (admins). */
+/** The bar over the list or the spreadsheet while rows are selected: set state, priority, assignees, labels; delete (admins). */
 export const BulkBar = observer(function BulkBar({
   view,
   selected,
