@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { makeMember, makeProject, makeUser, signedIntoAcme } from '../../test/fixtures.ts';
-import { envelope, makeIssue, makeState } from '../../test/issueFixtures.ts';
+import { envelope, groupedEnvelope, makeIssue, makeState } from '../../test/issueFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 vi.mock('../../lib/api.ts', async (importOriginal) => ({
@@ -30,7 +30,10 @@ function setup() {
       if (q.get('subscriber')) return envelope([]);
       const mine = makeIssue('i1', { name: 'Fix login', assignee_ids: [ME] });
       if (q.get('assignees')) return envelope([mine]);
-      return envelope([mine, makeIssue('i2', { name: 'New homepage', project_id: 'p2', sequence_id: 4 })]);
+      const other = makeIssue('i2', { name: 'New homepage', project_id: 'p2', sequence_id: 4 });
+      if (q.get('group_by') === 'project_id')
+        return groupedEnvelope({ p1: [mine], p2: [other] }, {}, 'project_id');
+      return envelope([mine, other]);
     });
 }
 
@@ -76,6 +79,20 @@ describe('workspace views', () => {
     await userEvent.click(screen.getByRole('button', { name: 'List layout' }));
     expect(await screen.findByRole('button', { name: /^MOB-1 Fix login/ })).toBeTruthy();
     expect(window.localStorage.getItem('kite:issue-filters:global-view:acme:assigned')).toContain('"list"');
+  });
+
+  it('groups the list by project', async () => {
+    renderApp('/acme/workspace-views/all-issues');
+    await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'List layout' }));
+    await screen.findByRole('button', { name: /^WEB-4 New homepage/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Display' }));
+    const menu = await screen.findByRole('dialog', { name: 'Display options' });
+    await userEvent.selectOptions(within(menu).getByLabelText('Group by'), 'project');
+    await waitFor(() => expect(queries().at(-1)!.get('group_by')).toBe('project_id'));
+    const list = screen.getByTestId('list-layout');
+    expect(await within(list).findByText('Mobile App')).toBeTruthy();
+    expect(within(list).getByText('Website')).toBeTruthy();
   });
 
   it('answers an unknown view with not found', async () => {

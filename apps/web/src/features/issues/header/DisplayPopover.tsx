@@ -71,6 +71,8 @@ export const DisplayPopover = observer(function DisplayPopover({
   const caps = LAYOUT_CAPABILITIES[df.layout];
   const set = (patch: Partial<DisplayFilters>) => void view.setDisplayFilters(patch);
   const groupValue = (v: string) => (v === '' ? null : (v as GroupBy));
+  // Grouping by project means something only in lists across projects.
+  const groupOptions = view.scope?.crossProject ? GROUP_BY_OPTIONS : PROJECT_GROUP_BY;
   return (
     <Popover.Root open onOpenChange={(open) => !open && onClose()}>
       <Popover.Anchor asChild>
@@ -101,7 +103,7 @@ export const DisplayPopover = observer(function DisplayPopover({
                   onChange={(e) => set({ group_by: groupValue(e.target.value) })}
                 >
                   {df.layout !== 'kanban' && <option value="">None</option>}
-                  {PROJECT_GROUP_BY.map((g) => (
+                  {groupOptions.map((g) => (
                     <option key={g} value={g}>
                       {GROUP_BY_LABELS[g]}
                     </option>
@@ -120,11 +122,13 @@ export const DisplayPopover = observer(function DisplayPopover({
                   onChange={(e) => set({ sub_group_by: groupValue(e.target.value) })}
                 >
                   <option value="">None</option>
-                  {PROJECT_GROUP_BY.filter((g) => g !== df.group_by).map((g) => (
-                    <option key={g} value={g}>
-                      {GROUP_BY_LABELS[g]}
-                    </option>
-                  ))}
+                  {groupOptions
+                    .filter((g) => g !== df.group_by)
+                    .map((g) => (
+                      <option key={g} value={g}>
+                        {GROUP_BY_LABELS[g]}
+                      </option>
+                    ))}
                 </Select>
               )}
             </Row>
