@@ -52,9 +52,10 @@ export interface GroupMeta {
 
 /**
  * A list other than the project's own: its keys, endpoint and fixed params. Lists across
- * projects (a member's profile, workspace views) are read-only here (no create, quick add, drag
- * or property edits): their items belong to projects with different roles. Archived items are
- * read-only too (api.md §5.14); drafts are edited like live items at their own endpoint.
+ * projects (a member's profile, workspace views) offer no create, quick add or drag: their
+ * items belong to projects with different roles, so each item's properties are editable by the
+ * role in its own project (`canEditIssue`). Archived items are read-only (api.md §5.14); drafts
+ * are edited like live items at their own endpoint.
  */
 export interface ListScope {
   /** Key of the display settings (kept in this browser, e.g. `profile:<slug>`). */
@@ -187,7 +188,7 @@ export class IssueView {
     return isDroppableGroupBy(this.grouping.groupBy);
   }
 
-  /** Members and above create and edit work items; lists across projects and the archive are read-only. */
+  /** Members and above create and edit work items; not in lists across projects, nor in the archive. */
   get canEdit(): boolean {
     if (this.scope?.crossProject || this.holds === 'archived') return false;
     return this.isMember;
@@ -195,6 +196,22 @@ export class IssueView {
 
   private get isMember(): boolean {
     return (this.project?.member_role ?? 0) >= ROLE.MEMBER;
+  }
+
+  /**
+   * Whether the viewer may change this item's properties: as `canEdit` in a project's list; in
+   * a list across projects, by the role in the item's own project (as on its page).
+   */
+  canEditIssue(issue: Issue): boolean {
+    if (issue.tempId) return false;
+    if (!this.scope?.crossProject) return this.canEdit;
+    return (this.stores.projects.get(this.slug, issue.project_id)?.member_role ?? 0) >= ROLE.MEMBER;
+  }
+
+  /** Loads a project's members for the assignee menu of a list across projects (once). */
+  ensureMembers(projectId: string): void {
+    if (!projectId || this.stores.projects.membersLoaded(projectId)) return;
+    this.stores.projects.fetchMembers(this.slug, projectId).catch(() => undefined);
   }
 
   /** Bulk edits (api.md §5.12) are for the project's live items and those who may edit them. */
@@ -304,7 +321,12 @@ export class IssueView {
   }
 
   get states(): State[] {
-    return this.stores.states.statesOf(this.projectId);
+    return this.statesIn(this.projectId);
+  }
+
+  /** A project's states (a list across projects edits each item with its own project's). */
+  statesIn(projectId: string): State[] {
+    return this.stores.states.statesOf(projectId);
   }
 
   stateOf(id: string): State | undefined {
@@ -313,7 +335,11 @@ export class IssueView {
   }
 
   get labels(): Label[] {
-    return this.stores.labels.labelsOf(this.projectId);
+    return this.labelsIn(this.projectId);
+  }
+
+  labelsIn(projectId: string): Label[] {
+    return this.stores.labels.labelsOf(projectId);
   }
 
   labelOf(id: string): Label | undefined {
@@ -332,9 +358,13 @@ export class IssueView {
 
   /** Who can be assigned: active project members with role ≥ member (api.md §5.6). */
   get assignable(): UserLite[] {
+    return this.assignableIn(this.projectId);
+  }
+
+  assignableIn(projectId: string): UserLite[] {
     const users = this.users;
     return this.stores.projects
-      .membersOf(this.projectId)
+      .membersOf(projectId)
       .filter((m) => m.is_active && m.role >= ROLE.MEMBER)
       .map((m) => users.get(m.member))
       .filter((u): u is UserLite => !!u)
@@ -429,8 +459,10 @@ export class IssueView {
   }
 
   async updateIssue(issueId: string, patch: UpdateIssueBody): Promise<boolean> {
+    // Written at the item's own project (lists across projects hold many).
+    const projectId = this.issue(issueId)?.project_id || this.projectId;
     try {
-      await this.stores.issues.update(this.slug, this.projectId, issueId, patch);
+      await this.stores.issues.update(this.slug, projectId, issueId, patch);
       return true;
     } catch (error) {
       toastError(error, 'The work item could not be updated');

@@ -14,6 +14,11 @@ export interface IssueAction {
 }
 
 const focused = (view: IssueView) => !!view.focusedId && !!view.issue(view.focusedId);
+/** The focused item's properties can be changed by the viewer (its project's role). */
+const editable = (view: IssueView) => {
+  const issue = view.focusedId ? view.issue(view.focusedId) : undefined;
+  return !!issue && view.canEditIssue(issue);
+};
 const openMenu = (menu: PropertyMenu) => (view: IssueView) => {
   if (view.focusedId) view.setOpenMenu(view.focusedId, menu);
 };
@@ -52,28 +57,28 @@ export const ISSUE_ACTIONS: readonly IssueAction[] = [
     id: 'issue.state',
     title: 'Change state',
     keys: ['s'],
-    enabled: (view) => focused(view) && view.canEdit,
+    enabled: editable,
     run: openMenu('state'),
   },
   {
     id: 'issue.priority',
     title: 'Change priority',
     keys: ['p'],
-    enabled: (view) => focused(view) && view.canEdit,
+    enabled: editable,
     run: openMenu('priority'),
   },
   {
     id: 'issue.assignees',
     title: 'Change assignees',
     keys: ['a'],
-    enabled: (view) => focused(view) && view.canEdit,
+    enabled: editable,
     run: openMenu('assignees'),
   },
   {
     id: 'issue.labels',
     title: 'Change labels',
     keys: ['l'],
-    enabled: (view) => focused(view) && view.canEdit,
+    enabled: editable,
     run: openMenu('labels'),
   },
   {

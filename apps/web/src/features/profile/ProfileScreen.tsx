@@ -36,7 +36,7 @@ import { PROFILE_TAB_LABELS, PROFILE_TABS, type ProfileTab, profileScope } from 
 /** Spec §2: the profile sidebar's collapsed state is kept locally. */
 export const PROFILE_SIDEBAR_COLLAPSED_KEY = 'profile_sidebar_collapsed';
 
-/** The layouts the profile offers (its lists are read-only and span projects). */
+/** The layouts the profile offers (its lists span projects: nothing is created or dragged there). */
 const PROFILE_LAYOUTS: readonly Layout[] = ['list', 'kanban'];
 
 /**

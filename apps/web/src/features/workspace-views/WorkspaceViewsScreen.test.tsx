@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { makeMember, makeProject, makeUser, signedIntoAcme } from '../../test/fixtures.ts';
-import { envelope, groupedEnvelope, makeIssue, makeState } from '../../test/issueFixtures.ts';
+import {
+  envelope,
+  groupedEnvelope,
+  makeIssue,
+  makeIssueDetail,
+  makeState,
+} from '../../test/issueFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 vi.mock('../../lib/api.ts', async (importOriginal) => ({
@@ -23,7 +29,11 @@ function setup() {
       makeProject({ id: 'p2', name: 'Website', identifier: 'WEB', member_role: 10 }),
     ])
     .on('GET', `${W}/members/`, [makeMember('m1', 20, 'Ada')])
-    .on('GET', `${W}/states/`, [makeState('s1', 'backlog', { name: 'Backlog' })])
+    .on('GET', `${W}/states/`, [
+      makeState('s1', 'backlog', { name: 'Backlog' }),
+      makeState('s2', 'started', { name: 'Doing' }),
+      makeState('w1', 'backlog', { name: 'Ideas', project_id: 'p2' }),
+    ])
     .on('GET', `${W}/labels/`, [])
     .on('GET', `${W}/issues/`, (_body, path) => {
       const q = new URLSearchParams(path.split('?')[1]);
@@ -43,20 +53,40 @@ const queries = () =>
 describe('workspace views', () => {
   beforeEach(() => setup());
 
-  it('opens All work items in the spreadsheet, across projects and read-only', async () => {
+  it('opens All work items in the spreadsheet across projects; a viewer’s items are read-only', async () => {
     renderApp('/acme/workspace-views');
     const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
     await waitFor(() => expect(within(grid).getByText('WEB-4')).toBeTruthy());
     expect(within(grid).getByText('MOB-1')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All work items' }).getAttribute('aria-current')).toBe('page');
     expect(queries()[0]!.get('assignees')).toBeNull();
-    // Items of projects with different roles: nothing to create or edit here.
+    // Nothing to create here; WEB-4 is in a project where the caller is a viewer.
     expect(screen.queryByRole('button', { name: /New work item/ })).toBeNull();
     const row = within(grid)
       .getAllByRole('row')
       .find((r) => r.textContent?.includes('WEB-4'))!;
     expect((within(row).getByRole('button', { name: /^State:/ }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(row).getByLabelText('Due date of WEB-4') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('edits an item where the caller is a member of its project, at that project', async () => {
+    fakeApi.on('PATCH', `${W}/projects/p1/issues/i1/`, (body) =>
+      makeIssueDetail('i1', { name: 'Fix login', assignee_ids: [ME], ...(body as object) }),
+    );
+    renderApp('/acme/workspace-views/all-issues');
+    const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    await waitFor(() => expect(within(grid).getByText('MOB-1')).toBeTruthy());
+    const row = within(grid)
+      .getAllByRole('row')
+      .find((r) => r.textContent?.includes('MOB-1'))!;
+    await userEvent.click(within(row).getByRole('button', { name: 'State: Backlog' }));
+    // The item's own project's states, not another project's.
+    expect(screen.queryByRole('menuitemradio', { name: 'Ideas' })).toBeNull();
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Doing' }));
+    await waitFor(() =>
+      expect(fakeApi.callsTo('PATCH', `${W}/projects/p1/issues/i1/`)[0]!.body).toEqual({ state_id: 's2' }),
+    );
+    expect(await within(row).findByRole('button', { name: 'State: Doing' })).toBeTruthy();
   });
 
   it('narrows Assigned to the caller and says so when a view is empty', async () => {

@@ -45,7 +45,8 @@ const EMPTY: Record<GlobalView, { title: string; description: string }> = {
 /**
  * The workspace's global views (`/{ws}/workspace-views/{view}`): work items across the caller's
  * projects, all of them or those assigned to, created by or subscribed to by the caller.
- * Read-only here (each item opens on its page, where its project's role applies).
+ * Nothing is created here; an item's properties are edited by the role in its project, and
+ * it opens on its page.
  */
 export const WorkspaceViewsScreen = observer(function WorkspaceViewsScreen({
   slug,

@@ -1,7 +1,7 @@
 import type { Label, State, UpdateIssueBody, UserLite } from '@kite/shared/contracts';
 import clsx from 'clsx';
 import { observer } from 'mobx-react-lite';
-import type { ReactNode, SyntheticEvent } from 'react';
+import { type ReactNode, type SyntheticEvent, useEffect } from 'react';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { TagIcon, UserRoundIcon } from '../../../ui/boardIcons.ts';
 import {
@@ -123,7 +123,7 @@ function menuState(view: IssueView, issue: Issue, menu: PropertyMenu): MenuState
     issueId: issue.id,
     menu,
     open: view.isMenuOpen(issue.id, menu),
-    disabled: !view.canEdit || !!issue.tempId,
+    disabled: !view.canEditIssue(issue),
   };
 }
 
@@ -156,6 +156,7 @@ export function stateProperty({
     >
       <StateOptions
         view={view}
+        projectId={issue.project_id}
         value={issue.state_id}
         onChange={(id) => view.updateIssue(issue.id, { state_id: id })}
       />
@@ -164,12 +165,15 @@ export function stateProperty({
 }
 export const StateProperty = observer(stateProperty);
 
+/** The states of `projectId` (the view's project unless told). */
 export function StateOptions({
   view,
+  projectId = view.projectId,
   value,
   onChange,
 }: {
   view: IssueView;
+  projectId?: string;
   value: string;
   onChange: (stateId: string) => void;
 }) {
@@ -177,7 +181,7 @@ export function StateOptions({
     <>
       <MenuLabel>State</MenuLabel>
       <MenuRadioGroup value={value} onValueChange={onChange}>
-        {view.states.map((s: State) => (
+        {view.statesIn(projectId).map((s: State) => (
           <MenuRadioItem key={s.id} value={s.id}>
             <StateDot color={s.color} />
             {s.name}
@@ -264,6 +268,7 @@ export function assigneesProperty({ view, issue }: { view: IssueView; issue: Iss
     >
       <AssigneeOptions
         view={view}
+        projectId={issue.project_id}
         value={issue.assignee_ids}
         onChange={(ids) => view.updateIssue(issue.id, { assignee_ids: ids })}
       />
@@ -308,22 +313,26 @@ function MultiOptions({
   );
 }
 
+/** The members of `projectId` who can be assigned (the view's project unless told). */
 export const AssigneeOptions = observer(function AssigneeOptions({
   view,
+  projectId = view.projectId,
   value,
   onChange,
 }: {
   view: IssueView;
+  projectId?: string;
   value: string[];
   onChange: (ids: string[]) => void;
 }) {
+  useEffect(() => view.ensureMembers(projectId), [view, projectId]);
   return (
     <MultiOptions
       label="Assignees"
       empty="No members to assign"
       value={value}
       onChange={onChange}
-      options={view.assignable.map((u) => ({
+      options={view.assignableIn(projectId).map((u) => ({
         id: u.id,
         content: (
           <>
@@ -367,6 +376,7 @@ export function labelsProperty({ view, issue }: { view: IssueView; issue: Issue 
     >
       <LabelOptions
         view={view}
+        projectId={issue.project_id}
         value={issue.label_ids}
         onChange={(ids) => view.updateIssue(issue.id, { label_ids: ids })}
       />
@@ -375,12 +385,15 @@ export function labelsProperty({ view, issue }: { view: IssueView; issue: Issue 
 }
 export const LabelsProperty = observer(labelsProperty);
 
+/** The labels of `projectId` (the view's project unless told). */
 export const LabelOptions = observer(function LabelOptions({
   view,
+  projectId = view.projectId,
   value,
   onChange,
 }: {
   view: IssueView;
+  projectId?: string;
   value: string[];
   onChange: (ids: string[]) => void;
 }) {
@@ -390,7 +403,7 @@ export const LabelOptions = observer(function LabelOptions({
       empty="No labels in this project"
       value={value}
       onChange={onChange}
-      options={view.labels.map((l) => ({
+      options={view.labelsIn(projectId).map((l) => ({
         id: l.id,
         content: (
           <>

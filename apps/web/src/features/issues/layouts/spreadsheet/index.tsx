@@ -111,7 +111,8 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
     }
     const column = columns[col - 1];
     const editor = column?.editor;
-    if (!editor || !view.canEdit) return;
+    const issue = view.issue(id);
+    if (!editor || !issue || !view.canEditIssue(issue)) return;
     if (editor.kind === 'menu') view.setOpenMenu(id, editor.menu);
     else if (editor.kind === 'estimate') setEstimateOpen(id);
     else {
@@ -395,7 +396,7 @@ const Cell = observer(function Cell({
   estimateOpen: boolean;
   setEstimateOpen: (open: boolean) => void;
 }) {
-  const readOnly = !view.canEdit || !!issue.tempId;
+  const readOnly = !view.canEditIssue(issue);
   switch (column.id) {
     case 'state':
       return <StateProperty view={view} issue={issue} />;
