@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
-import { isGlobalView } from '../features/workspace-views/globalViews.ts';
+import { isGlobalView } from '../features/workspace-views/viewIds.ts';
 import { PageLoader } from '../ui/Spinner.tsx';
 import { loadCrossProjectLookups } from './crossProjectLookups.ts';
 import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';

@@ -1,11 +1,10 @@
 import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { Archive, FilePen, Inbox, Plus, Settings } from 'lucide-react';
+import { Inbox, Plus, Settings } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
@@ -20,6 +19,7 @@ import { FiltersMenu } from './header/FiltersMenu.tsx';
 import { LayoutSwitcher } from './header/LayoutSwitcher.tsx';
 import { IssueView } from './IssueView.ts';
 import {
+  listExtras,
   PROJECT_LIST_CONTEXT,
   PROJECT_LIST_KINDS,
   PROJECT_LIST_LABELS,
@@ -115,7 +115,7 @@ export const IssuesScreen = observer(function IssuesScreen({
       </main>
       <LazyCreateIssueDialog view={view} />
       {kind === 'draft' ? (
-        <DeleteDraftDialog view={view} />
+        listExtras.current && <listExtras.current.DeleteDraftDialog view={view} />
       ) : (
         <IssuePeek
           slug={slug}
@@ -160,29 +160,9 @@ function ProjectListTabs({
 }
 
 const EmptyList = observer(function EmptyList({ view, kind }: { view: IssueView; kind: ProjectListKind }) {
-  if (kind === 'archived')
-    return (
-      <EmptyState
-        icon={<Archive className="size-5" />}
-        title="No archived work items"
-        description="Completed or cancelled work items archived from their page, or by the project's auto-archive, wait here until someone restores them."
-      />
-    );
-  if (kind === 'draft')
-    return (
-      <EmptyState
-        icon={<FilePen className="size-5" />}
-        title="No drafts"
-        description="Drafts are work items only you can see until you publish them. Start one here, or save one from the create dialog."
-        action={
-          view.canEdit ? (
-            <Button variant="primary" onClick={() => view.openCreate()}>
-              <Plus className="size-3.5" aria-hidden /> New draft
-            </Button>
-          ) : undefined
-        }
-      />
-    );
+  const extras = listExtras.current;
+  if (kind === 'archived' && extras) return <extras.ArchivedEmpty />;
+  if (kind === 'draft' && extras) return <extras.DraftsEmpty view={view} />;
   return (
     <EmptyState
       icon={<Inbox className="size-5" />}
@@ -195,20 +175,6 @@ const EmptyList = observer(function EmptyList({ view, kind }: { view: IssueView;
           </Button>
         ) : undefined
       }
-    />
-  );
-});
-
-const DeleteDraftDialog = observer(function DeleteDraftDialog({ view }: { view: IssueView }) {
-  const issue = view.deletingDraftId ? view.issue(view.deletingDraftId) : undefined;
-  return (
-    <ConfirmDialog
-      open={!!view.deletingDraftId}
-      onOpenChange={(open) => !open && view.cancelDeleteDraft()}
-      title="Delete this draft?"
-      description={issue ? `“${issue.name}” will be gone for good.` : undefined}
-      confirmLabel="Delete draft"
-      onConfirm={view.deleteDraft}
     />
   );
 });

@@ -1,7 +1,7 @@
 import type { RootStore } from '../../app/RootStore.ts';
 import { IssueView } from './IssueView.ts';
 import { preloadLayout } from './layouts/registry.ts';
-import { PROJECT_LIST_CONTEXT, type ProjectListKind, projectListScope } from './projectLists.ts';
+import { listExtras, PROJECT_LIST_CONTEXT, type ProjectListKind, projectListScope } from './projectLists.ts';
 
 /**
  * What a project's work-item route loads before its screen: the display settings (the user's
@@ -32,5 +32,6 @@ export async function loadBoard(
   const view = new IssueView(stores, slug, projectId, () => undefined, context, scope);
   preloadLayout(view.layout);
   void view.fetch();
-  await states;
+  // The archive's and the drafts' buttons, empty states and dialog arrive with their data.
+  await Promise.all([states, scope ? listExtras.load() : undefined]);
 }

@@ -1,3 +1,4 @@
+import { onDemand } from '../../lib/onDemand.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
 import type { ListScope } from './IssueView.ts';
 import type { Layout, ListContextKind } from './store/displayFilters.ts';
@@ -49,3 +50,10 @@ export function projectListScope(slug: string, projectId: string, kind: ProjectL
     holds: kind,
   };
 }
+
+/**
+ * The archive's and the drafts' own parts (listExtras.tsx: row buttons, empty states, the delete
+ * confirmation), loaded by their route before the screen shows (boot.ts), so that rows and empty
+ * states find them in `current`; the live board does not carry them.
+ */
+export const listExtras = onDemand(() => import('./listExtras.tsx'));

@@ -16,11 +16,9 @@ import {
   GLOBAL_VIEW_DEFAULT_LAYOUT,
   GLOBAL_VIEW_LABELS,
   GLOBAL_VIEW_LAYOUTS,
-  GLOBAL_VIEWS,
-  type GlobalView,
   globalViewScope,
-  isGlobalView,
 } from './globalViews.ts';
+import { GLOBAL_VIEWS, type GlobalView, isGlobalView } from './viewIds.ts';
 
 const EMPTY: Record<GlobalView, { title: string; description: string }> = {
   'all-issues': {

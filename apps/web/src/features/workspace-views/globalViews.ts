@@ -1,10 +1,7 @@
 import { seg } from '../../lib/api.ts';
 import type { ListScope } from '../issues/IssueView.ts';
 import type { Layout } from '../issues/store/displayFilters.ts';
-
-/** Spec §2: the built-in global views, all work items first (the default). */
-export const GLOBAL_VIEWS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
-export type GlobalView = (typeof GLOBAL_VIEWS)[number];
+import type { GlobalView } from './viewIds.ts';
 
 export const GLOBAL_VIEW_LABELS: Record<GlobalView, string> = {
   'all-issues': 'All work items',
@@ -24,10 +21,6 @@ const VIEW_PARAM: Record<GlobalView, 'assignees' | 'created_by' | 'subscriber' |
   created: 'created_by',
   subscribed: 'subscriber',
 };
-
-export function isGlobalView(value: string | undefined): value is GlobalView {
-  return (GLOBAL_VIEWS as readonly string[]).includes(value ?? '');
-}
 
 /** A view's list: `{ws}/issues/` across the caller's projects; its settings kept in this browser per view. */
 export function globalViewScope(slug: string, view: GlobalView, userId: string): ListScope {

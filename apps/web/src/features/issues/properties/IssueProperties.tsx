@@ -9,9 +9,9 @@ import {
   TriangleIcon,
 } from '../../../ui/boardIcons.ts';
 import type { IssueView } from '../IssueView.ts';
+import { listExtras } from '../projectLists.ts';
 import { isOverdue, isoDate } from '../store/displayFilters.ts';
 import type { Issue } from '../store/IssueStore.ts';
-import { itemActionButtons } from './itemActions.tsx';
 import { assigneesProperty, labelsProperty, priorityProperty, stateProperty } from './PropertyMenus.tsx';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -124,7 +124,7 @@ export const IssueProperties = observer(function IssueProperties({
       {dp.assignee && assigneesProperty({ view, issue })}
       {dp.labels && labelsProperty({ view, issue })}
       {metaChips(view, issue)}
-      {itemActionButtons(view, issue)}
+      {view.itemActions.length > 0 && listExtras.current?.itemActionButtons(view, issue)}
     </div>
   );
 });
