@@ -1,5 +1,4 @@
 import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
-import clsx from 'clsx';
 import { Inbox, Plus, Settings } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -7,6 +6,7 @@ import { useStores } from '../../app/StoresContext.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
+import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { useIssueShortcuts } from './actions.ts';
@@ -140,17 +140,14 @@ function ProjectListTabs({
   current: ProjectListKind;
 }) {
   return (
-    <nav aria-label="Work item lists" className="flex shrink-0 gap-1 border-b border-border px-4">
+    <nav aria-label="Work item lists" className={tabBarClass}>
       {PROJECT_LIST_KINDS.map((kind) => (
         <Link
           key={kind}
           to={PROJECT_LIST_ROUTES[kind]}
           params={{ workspaceSlug: slug, projectId }}
           aria-current={kind === current ? 'page' : undefined}
-          className={clsx(
-            '-mb-px border-b-2 px-2.5 py-2 text-sm font-medium',
-            kind === current ? 'border-primary text-fg' : 'border-transparent text-fg-muted hover:text-fg',
-          )}
+          className={tabClass(kind === current)}
         >
           {PROJECT_LIST_LABELS[kind]}
         </Link>

@@ -1,6 +1,6 @@
 import type { UserProfile, UserStats } from '@kite/shared/contracts';
 import { STATE_GROUP_COLORS, STATE_GROUPS } from '@kite/shared/domain';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import {
   CalendarDays,
@@ -20,14 +20,14 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
+import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { roleLabel } from '../app-shell/WorkspaceSwitcher.tsx';
-import { useIssueShortcuts } from '../issues/actions.ts';
 import { BoardBody, Centered } from '../issues/BoardBody.tsx';
 import { DisplayMenu } from '../issues/header/DisplayMenu.tsx';
 import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
-import { IssueView } from '../issues/IssueView.ts';
 import type { Layout } from '../issues/store/displayFilters.ts';
+import { useCrossProjectView } from '../issues/useCrossProjectView.ts';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
 import { PROFILE_ERROR, ProfileStore } from './ProfileStore.ts';
@@ -124,35 +124,12 @@ const ProfileIssues = observer(function ProfileIssues({
   counts: Record<ProfileTab, number | null>;
   sidebar: React.ReactNode;
 }) {
-  const stores = useStores();
-  const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => storage.getBoolean(PROFILE_SIDEBAR_COLLAPSED_KEY, false));
   const toggleSidebar = () => {
     storage.set(PROFILE_SIDEBAR_COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
   };
-  const [view] = useState(() => {
-    stores.issueFilters.loadLocal(profileScope(slug, userId, tab).settingsKey, 'profile');
-    return new IssueView(
-      stores,
-      slug,
-      '',
-      (issueId) => {
-        const projectId = stores.issues.get(issueId)?.project_id;
-        if (!projectId) return;
-        void navigate({
-          to: '/$workspaceSlug/projects/$projectId/issues/$issueId',
-          params: { workspaceSlug: slug, projectId, issueId },
-        });
-      },
-      'profile',
-      profileScope(slug, userId, tab),
-    );
-  });
-  useIssueShortcuts(view);
-  useEffect(() => {
-    void view.fetch(view.list?.loaded ? 'mutation' : undefined);
-  }, [view]);
+  const view = useCrossProjectView(slug, profileScope(slug, userId, tab), 'profile');
 
   return (
     <>
@@ -181,10 +158,7 @@ const ProfileIssues = observer(function ProfileIssues({
       />
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
         <div className="flex min-h-[24rem] min-w-0 flex-1 flex-col lg:min-h-0">
-          <nav
-            aria-label="Profile tabs"
-            className="flex shrink-0 gap-1 overflow-x-auto border-b border-border px-4"
-          >
+          <nav aria-label="Profile tabs" className={tabBarClass}>
             {PROFILE_TABS.map((t) => (
               <Link
                 key={t}
@@ -195,10 +169,7 @@ const ProfileIssues = observer(function ProfileIssues({
                 }
                 params={{ workspaceSlug: slug, userId, tab: t } as never}
                 aria-current={t === tab ? 'page' : undefined}
-                className={clsx(
-                  '-mb-px flex items-center gap-1.5 border-b-2 px-2.5 py-2.5 text-sm font-medium',
-                  t === tab ? 'border-primary text-fg' : 'border-transparent text-fg-muted hover:text-fg',
-                )}
+                className={tabClass(t === tab)}
               >
                 {PROFILE_TAB_LABELS[t]}
                 {counts[t] !== null && (

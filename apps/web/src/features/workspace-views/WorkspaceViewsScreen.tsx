@@ -1,17 +1,15 @@
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import clsx from 'clsx';
+import { Link, useParams } from '@tanstack/react-router';
 import { Inbox, Layers } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
-import { useIssueShortcuts } from '../issues/actions.ts';
 import { BoardBody } from '../issues/BoardBody.tsx';
 import { DisplayMenu } from '../issues/header/DisplayMenu.tsx';
 import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
-import { IssueView } from '../issues/IssueView.ts';
+import { useCrossProjectView } from '../issues/useCrossProjectView.ts';
 import {
   GLOBAL_VIEW_DEFAULT_LAYOUT,
   GLOBAL_VIEW_LABELS,
@@ -53,32 +51,10 @@ export const WorkspaceViewsScreen = observer(function WorkspaceViewsScreen({
   slug: string;
   viewId: GlobalView;
 }) {
-  const stores = useStores();
-  const navigate = useNavigate();
-  const userId = stores.user.user?.id ?? '';
-  const [view] = useState(() => {
-    const scope = globalViewScope(slug, viewId, userId);
-    stores.issueFilters.loadLocal(scope.settingsKey, 'workspace', { layout: GLOBAL_VIEW_DEFAULT_LAYOUT });
-    return new IssueView(
-      stores,
-      slug,
-      '',
-      (issueId) => {
-        const projectId = stores.issues.get(issueId)?.project_id;
-        if (!projectId) return;
-        void navigate({
-          to: '/$workspaceSlug/projects/$projectId/issues/$issueId',
-          params: { workspaceSlug: slug, projectId, issueId },
-        });
-      },
-      'workspace',
-      scope,
-    );
+  const { user } = useStores();
+  const view = useCrossProjectView(slug, globalViewScope(slug, viewId, user.user?.id ?? ''), 'workspace', {
+    layout: GLOBAL_VIEW_DEFAULT_LAYOUT,
   });
-  useIssueShortcuts(view);
-  useEffect(() => {
-    void view.fetch(view.list?.loaded ? 'mutation' : undefined);
-  }, [view]);
 
   return (
     <>
@@ -93,17 +69,14 @@ export const WorkspaceViewsScreen = observer(function WorkspaceViewsScreen({
           </>
         }
       />
-      <nav aria-label="Views" className="flex shrink-0 gap-1 overflow-x-auto border-b border-border px-4">
+      <nav aria-label="Views" className={tabBarClass}>
         {GLOBAL_VIEWS.map((id) => (
           <Link
             key={id}
             to="/$workspaceSlug/workspace-views/$globalViewId"
             params={{ workspaceSlug: slug, globalViewId: id }}
             aria-current={id === viewId ? 'page' : undefined}
-            className={clsx(
-              '-mb-px border-b-2 px-2.5 py-2.5 text-sm font-medium whitespace-nowrap',
-              id === viewId ? 'border-primary text-fg' : 'border-transparent text-fg-muted hover:text-fg',
-            )}
+            className={tabClass(id === viewId)}
           >
             {GLOBAL_VIEW_LABELS[id]}
           </Link>
