@@ -134,4 +134,15 @@ test('archived and draft lists of a project, and the workspace views across proj
   // An item opens on its page.
   await items.getByRole('button', { name: /^WEB-1 Fix the pricing page/ }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${web.id}/issues/`));
+
+  // The same screens in the dark theme.
+  await page.goto('/settings/profile/preferences');
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.goto(`/${slug}/workspace-views/all-issues`);
+  await expect(items.getByText('Crash on launch')).toBeVisible();
+  await snap(page, 'dark-workspace-views-all');
+  await page.goto(`/${slug}/projects/${web.id}/drafts`);
+  await expect(page.getByRole('heading', { name: 'No drafts' })).toBeVisible();
+  await snap(page, 'dark-drafts-empty');
 });

@@ -1,5 +1,5 @@
 import type { Workspace } from '@kite/shared/contracts';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import clsx from 'clsx';
 import {
   FolderKanban,
@@ -174,6 +174,7 @@ const SidebarProjects = observer(function SidebarProjects({
     if (!loaded) projects.fetchProjects(slug).catch(() => undefined);
   }, [projects, slug, loaded]);
   const mine = projects.joinedOf(slug);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   return (
     <div className="mt-4">
@@ -197,6 +198,8 @@ const SidebarProjects = observer(function SidebarProjects({
               <Link
                 to="/$workspaceSlug/projects/$projectId/issues"
                 params={{ workspaceSlug: slug, projectId: project.id }}
+                // Current on every page of the project (its drafts, archive, items), not its list only.
+                aria-current={pathname.startsWith(`/${slug}/projects/${project.id}/`) ? 'page' : undefined}
                 aria-label={collapsed ? project.name : undefined}
                 className={clsx(navLinkClasses, collapsed && 'justify-center px-0')}
               >

@@ -103,6 +103,20 @@ describe('drafts', () => {
       );
     renderApp('/acme/projects/p1/drafts');
     expect(await screen.findByRole('heading', { name: 'No drafts' }, { timeout: 5000 })).toBeTruthy();
+    // The sidebar marks the project on its drafts page too.
+    const projects = screen.getByRole('list', { name: 'Your projects' });
+    await waitFor(() =>
+      expect(
+        within(projects)
+          .getByRole('link', { name: /Mobile App/ })
+          .getAttribute('aria-current'),
+      ).toBe('page'),
+    );
+    expect(
+      within(projects)
+        .getByRole('link', { name: /Website/ })
+        .getAttribute('aria-current'),
+    ).toBeNull();
     await userEvent.click(screen.getAllByRole('button', { name: 'New draft' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New draft' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Plan the sale');
