@@ -74,7 +74,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     storage: createLocalStorage(uploads),
   });
   await services.instance.ensureInstance();
-  const app = await buildApp(services);
+  const app = await buildApp(services, process.env.TEST_LOG ? { logger: { level: 'error' } } : undefined);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

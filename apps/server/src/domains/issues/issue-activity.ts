@@ -27,7 +27,45 @@ const FIELD_NAMES: Record<string, string> = {
   description_html: 'description',
 };
 
-/** One activity row per changed field, written in the caller's transaction. */
+/** A field's recorded change: what `activities` rows and the `issue.updated` event carry. */
+export interface FieldChange {
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  comment: string;
+}
+
+/** The tracked fields that differ between two versions of a work item, one per field. */
+export function fieldChanges(before: IssueRowDb, after: IssueRowDb): FieldChange[] {
+  return Object.entries(TRACKED)
+    .map(([column, read]) => ({ column, old: read(before), next: read(after) }))
+    .filter((change) => change.old !== change.next)
+    .map((change) => {
+      const field = FIELD_NAMES[change.column] ?? change.column;
+      return {
+        field,
+        old_value: change.old,
+        new_value: change.next,
+        comment: `updated the ${field.replace(/_/g, ' ')}`,
+      };
+    });
+}
+
+/** The `issue.updated` event's payload for these changes. */
+export function updatedPayload(
+  issue: Pick<IssueRowDb, 'id' | 'project_id'>,
+  actorId: string,
+  changes: FieldChange[],
+) {
+  return {
+    issue_id: issue.id,
+    project_id: issue.project_id,
+    actor_id: actorId,
+    changes: Object.fromEntries(changes.map((c) => [c.field, { old: c.old_value, new: c.new_value }])),
+  };
+}
+
+/** One activity row per changed field and one `issue.*` event, written in the caller's transaction. */
 export async function recordIssueChanges(
   tx: Executor,
   actorId: string,
@@ -40,40 +78,26 @@ export async function recordIssueChanges(
     issue_id: after.id,
     actor_id: actorId,
   };
-  const event = (
-    topic: string,
-    changes: Record<string, { old: string | null; new: string | null }> = {},
-  ) => ({
-    workspace_id: after.workspace_id,
-    topic,
-    payload: { issue_id: after.id, project_id: after.project_id, actor_id: actorId, changes },
-  });
   if (!before) {
     await tx.insert(activities).values({ ...base, verb: 'created', comment: 'created the work item' });
-    await enqueue(tx, [event('issue.created')]);
+    await enqueue(tx, [
+      {
+        workspace_id: after.workspace_id,
+        topic: 'issue.created',
+        payload: { issue_id: after.id, project_id: after.project_id, actor_id: actorId, changes: {} },
+      },
+    ]);
     return;
   }
-  const rows = Object.entries(TRACKED)
-    .map(([column, read]) => ({ column, old: read(before), next: read(after) }))
-    .filter((change) => change.old !== change.next)
-    .map((change) => {
-      const field = FIELD_NAMES[change.column] ?? change.column;
-      return {
-        ...base,
-        verb: 'updated',
-        field,
-        old_value: change.old,
-        new_value: change.next,
-        comment: `updated the ${field.replace(/_/g, ' ')}`,
-      };
-    });
-  if (rows.length === 0) return;
-  await tx.insert(activities).values(rows);
+  const changes = fieldChanges(before, after);
+  if (changes.length === 0) return;
+  await tx.insert(activities).values(changes.map((change) => ({ ...base, verb: 'updated', ...change })));
   await enqueue(tx, [
-    event(
-      'issue.updated',
-      Object.fromEntries(rows.map((r) => [r.field, { old: r.old_value, new: r.new_value }])),
-    ),
+    {
+      workspace_id: after.workspace_id,
+      topic: 'issue.updated',
+      payload: updatedPayload(after, actorId, changes),
+    },
   ]);
 }
 

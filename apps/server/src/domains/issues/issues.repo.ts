@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import {
@@ -7,9 +7,11 @@ import {
   issueSequences,
   issueSubscribers,
   issues,
+  outbox,
   states,
   users,
 } from '../../platform/db/schema.ts';
+import type { FieldChange } from './issue-activity.ts';
 
 /** Next issue number of a project; the counter row lock serialises concurrent creates. */
 export async function allocateSequenceId(db: Executor, projectId: string): Promise<number> {
@@ -83,6 +85,91 @@ export async function findIssueForViewer(
       .prepare('find_issue_for_viewer'),
   ).execute({ projectId, issueId, userId });
   return rows[0];
+}
+
+/**
+ * A work item with its row version (`xmin`, which every update of the row changes) and whether
+ * the viewer subscribes to it: what an update reads before writing in one statement.
+ */
+export async function findIssueVersioned(
+  db: Executor,
+  projectId: string,
+  issueId: string,
+  userId: string,
+): Promise<{ issue: IssueRowDb; version: string; subscribed: boolean } | undefined> {
+  const rows = await prepared(db, 'find_issue_versioned', (db) =>
+    db
+      .select({
+        issue: issues,
+        version: sql<string>`${issues}.xmin::text`,
+        // Qualified by hand: without a join drizzle leaves column names bare, and inside the
+        // subquery a bare "id" would be the subscription's.
+        subscribed: sql<boolean>`exists (select 1 from ${issueSubscribers} s where s.issue_id = ${issues}.id and s.subscriber_id = ${sql.placeholder('userId')})`,
+      })
+      .from(issues)
+      .where(LIVE_ISSUE_BY_ID)
+      .limit(1)
+      .prepare('find_issue_versioned'),
+  ).execute({ projectId, issueId, userId });
+  return rows[0];
+}
+
+const ISSUE_COLUMNS = Object.entries(getTableColumns(issues));
+
+/** A row of `issues` as the driver answered a raw query, in the shape drizzle's own reads give. */
+function issueFromDriver(raw: Record<string, unknown>): IssueRowDb {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of ISSUE_COLUMNS) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as IssueRowDb;
+}
+
+/**
+ * Updates a work item still at `version` and records the change (activity rows, the
+ * `issue.updated` event) in one statement, which is its own transaction. Undefined when the row
+ * changed (or was archived or deleted) since it was read: the caller takes the locked path.
+ */
+export async function updateIssueAtVersion(
+  db: Executor,
+  before: IssueRowDb,
+  version: string,
+  values: Partial<IssueRowDb>,
+  record: { actorId: string; changes: FieldChange[]; payload: Record<string, unknown> },
+): Promise<IssueRowDb | undefined> {
+  const update = db
+    .update(issues)
+    .set({ ...values, updated_at: new Date() })
+    .where(
+      and(
+        eq(issues.project_id, before.project_id),
+        eq(issues.id, before.id),
+        sql`${issues}.xmin = ${version}::xid`,
+        isNull(issues.deleted_at),
+        isNull(issues.archived_at),
+      ),
+    )
+    .returning();
+  const changes = record.changes.map(
+    (c) => sql`(${c.field}::text, ${c.old_value}::text, ${c.new_value}::text, ${c.comment}::text)`,
+  );
+  const recorded =
+    changes.length === 0
+      ? sql``
+      : sql`, recorded as (
+          insert into ${activities} (workspace_id, project_id, issue_id, actor_id, verb, field, old_value, new_value, comment)
+          select u.workspace_id, u.project_id, u.id, ${record.actorId}::uuid, 'updated', c.field, c.old_value, c.new_value, c.comment
+          from u cross join (values ${sql.join(changes, sql`, `)}) as c(field, old_value, new_value, comment)
+        ), queued as (
+          insert into ${outbox} (workspace_id, topic, payload)
+          select u.workspace_id, 'issue.updated', ${JSON.stringify(record.payload)}::jsonb from u
+        )`;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with u as (${update.getSQL()})${recorded} select * from u`,
+  );
+  return rows[0] ? issueFromDriver(rows[0]) : undefined;
 }
 
 export async function lockIssue(

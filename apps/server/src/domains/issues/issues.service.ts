@@ -19,7 +19,7 @@ import type { LabelsService } from '../labels/labels.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { StatesService } from '../states/states.service.ts';
-import { recordIssueChanges, recordIssueDeleted } from './issue-activity.ts';
+import { fieldChanges, recordIssueChanges, recordIssueDeleted, updatedPayload } from './issue-activity.ts';
 import { compactCounters, countersAnswer, countsFromCounters, readCounters } from './issue-counters.ts';
 import {
   buildOrderBy,
@@ -44,6 +44,7 @@ import {
   findIssueForViewer,
   findIssueIdBySequence,
   findIssueInWorkspace,
+  findIssueVersioned,
   insertIssue,
   listIssueActivity,
   lockIssue,
@@ -54,9 +55,10 @@ import {
   reassignEstimatePoints,
   removeLabelFromIssues,
   softDeleteIssue,
+  updateIssueAtVersion,
   updateIssueRow,
 } from './issues.repo.ts';
-import { isSubscribed, subscribe } from './subscriptions.repo.ts';
+import { subscribe } from './subscriptions.repo.ts';
 
 export type IssuesService = ReturnType<typeof createIssuesService>;
 
@@ -109,6 +111,20 @@ export function createIssuesService(
     if (draft) return issue.created_by === user.id;
     const creatorOnly = onlyCreatedBy(project, user);
     return !creatorOnly || issue.created_by === creatorOnly;
+  }
+
+  /** Who may change this work item, and whether it can change: 404 unseen, 403 others' as a guest, 400 archived. */
+  function assertWritable(
+    issue: IssueRowDb | undefined,
+    project: ProjectAccess,
+    user: UserRow,
+    draft: boolean,
+  ): asserts issue is IssueRowDb {
+    if (!issue || !isVisible(issue, project, user, draft)) throw issueNotFound();
+    if ((project.role ?? 0) < ROLE.MEMBER && issue.created_by !== user.id) {
+      throw new AppError('forbidden', 'You do not have permission to perform this action');
+    }
+    if (issue.archived_at) throw new AppError('bad_request', 'Archived work items are read-only');
   }
 
   async function visibleIssue(project: ProjectAccess, user: UserRow, issueId: string, draft = false) {
@@ -385,20 +401,38 @@ export function createIssuesService(
       draft = false,
     ): Promise<IssueDetail> {
       const p = project.project;
-      // Read together before the transaction, not one by one inside it: a read committed transaction
-      // would see the same, and the row lock is held for two round trips less. (Not beside it: the
-      // embedded database runs one statement at a time and the transaction would wait on them.)
-      const [states, wasSubscribed] = await Promise.all([
+      // Read together before writing, not one by one inside a transaction: a read committed
+      // transaction would see the same. (Not beside it: the embedded database runs one statement
+      // at a time and the transaction would wait on them.)
+      const [states, seen] = await Promise.all([
         statesOf(db, p.id),
-        isSubscribed(db, issueId, user.id),
+        findIssueVersioned(db, p.id, issueId, user.id),
       ]);
+      // Most edits (state, priority, name, description, dates, labels, order) are one statement
+      // against the version read: the update, its activity rows and its event. A parent change
+      // (sub-issue counts), new assignees (subscriptions), external ids (a uniqueness check) and a
+      // row changed meanwhile take the locked transaction below.
+      const simple =
+        body.parent_id === undefined &&
+        body.assignee_ids === undefined &&
+        body.external_id === undefined &&
+        body.external_source === undefined;
+      if (simple && seen) {
+        assertWritable(seen.issue, project, user, draft);
+        const values = await resolve(db, project, body, seen.issue, states);
+        const changes = fieldChanges(seen.issue, { ...seen.issue, ...values });
+        const row = await updateIssueAtVersion(
+          db,
+          seen.issue,
+          seen.version,
+          { ...values, updated_by: user.id },
+          { actorId: user.id, changes, payload: updatedPayload(seen.issue, user.id, changes) },
+        );
+        if (row) return presentIssueDetail(row, groupsOf(states), { isSubscribed: seen.subscribed });
+      }
       const result = await db.transaction(async (tx) => {
         const current = await lockIssue(tx, p.id, issueId);
-        if (!current || !isVisible(current, project, user, draft)) throw issueNotFound();
-        if ((project.role ?? 0) < ROLE.MEMBER && current.created_by !== user.id) {
-          throw new AppError('forbidden', 'You do not have permission to perform this action');
-        }
-        if (current.archived_at) throw new AppError('bad_request', 'Archived work items are read-only');
+        assertWritable(current, project, user, draft);
         const values = await resolve(tx, project, body, current, states);
         await assertExternalIdFree(
           tx,
@@ -414,9 +448,9 @@ export function createIssuesService(
         await recordIssueChanges(tx, user.id, current, row);
         const newAssignees = row.assignee_ids.filter((id) => !current.assignee_ids.includes(id));
         await subscribe(tx, scopeOf(row), newAssignees);
-        return { row, states, subscribed: wasSubscribed || newAssignees.includes(user.id) };
+        return { row, subscribed: !!seen?.subscribed || newAssignees.includes(user.id) };
       });
-      return presentIssueDetail(result.row, groupsOf(result.states), { isSubscribed: result.subscribed });
+      return presentIssueDetail(result.row, groupsOf(states), { isSubscribed: result.subscribed });
     },
 
     /** One transaction for many work items: any missing or invisible id fails it with 'Issue not found'. */
