@@ -164,6 +164,28 @@ describe('search', () => {
     });
     expect((await search('search=login')).body).toHaveLength(2);
     expect((await search('search=login&workspace_search=true')).body).toHaveLength(3);
+    // Short terms (no trigram to use) match the same way.
+    expect((await search('search=Lo')).body.map((r: { name: string }) => r.name).sort()).toEqual([
+      'Login button',
+      'Login page',
+    ]);
+    expect((await search('search=1')).body.map((r: { id: string }) => r.id)).toContain(parent.id);
+  });
+
+  it('never finds another workspace’s work items', async () => {
+    await create({ name: 'Login page' });
+    const stranger = await signUp(t);
+    const theirs = await createWorkspace(stranger);
+    const theirProject = await createProject(stranger, theirs.slug, { identifier: 'WEB' });
+    await stranger.client.post(`/api/workspaces/${theirs.slug}/projects/${theirProject.id}/issues/`, {
+      name: 'Login secrets',
+    });
+    for (const q of ['search=login', 'search=login&workspace_search=true', 'search=web-1', 'search=1']) {
+      const names = (await owner.client.get(`${base}/search-issues/?${q}`)).body.map(
+        (r: { name: string }) => r.name,
+      );
+      expect(names, q).not.toContain('Login secrets');
+    }
   });
 });
 

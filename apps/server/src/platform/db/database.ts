@@ -31,10 +31,21 @@ export interface OpenOptions {
 }
 
 /**
+ * The planner's price of a page read out of order (the default, 4, prices a spinning disk). Pages
+ * here come from memory or an SSD: at 4 the planner filtered a 50,000-item project's names one by
+ * one (ILIKE, ~35 ms) instead of going through the trigram index (~4 ms).
+ */
+const RANDOM_PAGE_COST = '1.1';
+
+/**
  * PostgreSQL's own 128 MB of shared buffers live inside PGlite's WebAssembly memory and made an idle
  * server take ~375 MB; pages it does not hold come from the OS page cache instead.
  */
-const EMBEDDED_SETTINGS = ["shared_buffers = '16MB'", "work_mem = '2MB'"];
+const EMBEDDED_SETTINGS = [
+  "shared_buffers = '16MB'",
+  "work_mem = '2MB'",
+  `random_page_cost = ${RANDOM_PAGE_COST}`,
+];
 
 /** Extensions the migrations create (pg_trgm: the search index); PGlite loads them from its package. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
@@ -102,7 +113,12 @@ function timePool(pool: pg.Pool): void {
 }
 
 export function openPostgresDatabase(url: string, max = 10, options: OpenOptions = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+  });
   if (options.timeQueries) timePool(pool);
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
