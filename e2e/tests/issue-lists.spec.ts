@@ -59,6 +59,7 @@ test('archived and draft lists of a project, and the workspace views across proj
   await page.getByRole('button', { name: 'New work item', exact: true }).click();
   const create = page.getByRole('dialog', { name: 'New work item' });
   await create.getByLabel('Name').fill('Draft the pricing FAQ');
+  await snap(page, 'create-dialog-save-as-draft');
   await create.getByRole('button', { name: 'Save as draft' }).click();
   await expect(page.getByText('Draft saved: find it under Drafts')).toBeVisible();
   await expect(items.getByText('Draft the pricing FAQ')).toHaveCount(0);
@@ -92,6 +93,7 @@ test('archived and draft lists of a project, and the workspace views across proj
   const edit = page.getByRole('dialog', { name: 'Edit draft' });
   await expect(edit.getByLabel('Name')).toHaveValue('Plan the spring sale');
   await expect(edit.getByLabel('Priority')).toHaveValue('high');
+  await snap(page, 'drafts-edit-dialog');
   await edit.getByLabel('Name').fill('Plan the summer sale');
   await edit.getByRole('button', { name: 'Save draft' }).click();
   await expect(items.getByRole('button', { name: /Plan the summer sale/ })).toBeVisible();

@@ -74,6 +74,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     storage: createLocalStorage(uploads),
   });
   await services.instance.ensureInstance();
+  // TEST_LOG=1 prints the errors behind 500 answers (the logger is off otherwise).
   const app = await buildApp(services, process.env.TEST_LOG ? { logger: { level: 'error' } } : undefined);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -2,8 +2,8 @@ import type { RootStore } from '../app/RootStore.ts';
 
 /**
  * What lists across projects (profile, workspace views) need to name things: members (names,
- * the role), projects (work-item keys), states and labels of every project the caller is in. A failure
- * here leaves names blank; the screen still shows the work items and its own errors.
+ * the role), projects (work-item keys), states and labels of every project the caller is in.
+ * A failure here leaves names blank; the screen still shows the work items and its own errors.
  */
 export async function loadCrossProjectLookups(stores: RootStore, slug: string): Promise<void> {
   const quiet = (p: Promise<unknown>) => p.catch(() => undefined);

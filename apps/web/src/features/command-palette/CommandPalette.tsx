@@ -55,7 +55,8 @@ function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
     const joined = projects.joinedOf(slug);
     const path = router.state.location.pathname;
     const current = /\/projects\/([^/]+)/.exec(path)?.[1];
-    const target = joined.find((p) => p.id === current) ?? joined[0];
+    const inProject = joined.find((p) => p.id === current);
+    const target = inProject ?? joined[0];
     const commands: PaletteCommand[] = [];
     if (target)
       commands.push({
@@ -79,7 +80,6 @@ function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
       keywords,
       run: () => void navigate({ to, params: { workspaceSlug: slug } } as never),
     });
-    const inProject = joined.find((p) => p.id === current);
     if (inProject)
       for (const [id, title, to] of [
         ['go.drafts', `Go to drafts of ${inProject.name}`, '/$workspaceSlug/projects/$projectId/drafts'],

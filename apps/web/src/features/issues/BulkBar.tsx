@@ -3,17 +3,14 @@ import { ROLE } from '@kite/shared/domain';
 import { ChevronDown, Trash2, X } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useState } from 'react';
-import { api, seg } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { Button, buttonClasses, IconButton } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Menu, MenuContent, MenuTrigger } from '../../ui/Menu.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
+import { projectPath } from '../projects/ProjectStore.ts';
 import type { IssueView } from './IssueView.ts';
 import { AssigneeOptions, LabelOptions, PriorityOptions, StateOptions } from './properties/PropertyMenus.tsx';
-
-function projectPath(view: IssueView): string {
-  return `/api/workspaces/${seg(view.slug)}/projects/${seg(view.projectId)}`;
-}
 
 /** POST bulk-operation-issues/ (api.md §5.12): one change for every selected item. */
 export async function bulkUpdate(
@@ -22,10 +19,13 @@ export async function bulkUpdate(
   properties: UpdateIssueBody,
 ): Promise<boolean> {
   try {
-    const rows = await api.post<IssueRow[]>(`${projectPath(view)}/bulk-operation-issues/`, {
-      issue_ids: ids,
-      properties,
-    });
+    const rows = await api.post<IssueRow[]>(
+      `${projectPath(view.slug, view.projectId)}/bulk-operation-issues/`,
+      {
+        issue_ids: ids,
+        properties,
+      },
+    );
     view.stores.issues.upsertMany(rows);
     toastSuccess(`${ids.length} work item${ids.length === 1 ? '' : 's'} updated`);
     return true;
@@ -106,7 +106,9 @@ export const BulkBar = observer(function BulkBar({
         confirmLabel="Delete"
         onConfirm={async () => {
           try {
-            await api.post(`${projectPath(view)}/bulk-delete-issues/`, { issue_ids: selected });
+            await api.post(`${projectPath(view.slug, view.projectId)}/bulk-delete-issues/`, {
+              issue_ids: selected,
+            });
           } catch (error) {
             toastError(error, 'The work items could not be deleted');
             throw error;

@@ -51,11 +51,8 @@ export interface GroupMeta {
 }
 
 /**
- * A list other than the project's own: its keys, endpoint and fixed params. Lists across
- * projects (a member's profile, workspace views) offer no create, quick add or drag: their
- * items belong to projects with different roles, so each item's properties are editable by the
- * role in its own project (`canEditIssue`). Archived items are read-only (api.md §5.14); drafts
- * are edited like live items at their own endpoint.
+ * A list other than the project's own: its keys, endpoint and fixed params. What it may do
+ * follows from the view's context: see `crossProject` and `holds`.
  */
 export interface ListScope {
   /** Key of the display settings (kept in this browser, e.g. `profile:<slug>`). */
@@ -66,10 +63,6 @@ export interface ListScope {
   path: string;
   /** Params every request carries (e.g. `assignees=<userId>`). */
   params?: Record<string, string>;
-  /** The items span the caller's projects. */
-  crossProject?: boolean;
-  /** Which items the list holds (live by default). */
-  holds?: ListHolds;
 }
 
 /** What a row or card offers beside its properties in the archive and in drafts. */
@@ -137,9 +130,19 @@ export class IssueView {
     return this.stores.projects.get(this.slug, this.projectId);
   }
 
-  /** Which items the list holds: live ones, archived ones or drafts. */
+  /** Which items the list holds: the archive's, the drafts' or live ones. */
   get holds(): ListHolds {
-    return this.scope?.holds ?? 'live';
+    return this.context === 'archived' || this.context === 'draft' ? this.context : 'live';
+  }
+
+  /**
+   * A member's profile and the workspace views span the caller's projects: no create, quick add
+   * or drag there (roles differ by project); each item is edited by the role in its own project
+   * (`canEditIssue`). Archived items are read-only (api.md §5.14); drafts are edited like live
+   * items, at their own endpoint.
+   */
+  get crossProject(): boolean {
+    return this.context === 'profile' || this.context === 'workspace';
   }
 
   /** Whose display settings: the project's, or the scope's. */
@@ -190,7 +193,7 @@ export class IssueView {
 
   /** Members and above create and edit work items; not in lists across projects, nor in the archive. */
   get canEdit(): boolean {
-    if (this.scope?.crossProject || this.holds === 'archived') return false;
+    if (this.crossProject || this.holds === 'archived') return false;
     return this.isMember;
   }
 
@@ -204,7 +207,7 @@ export class IssueView {
    */
   canEditIssue(issue: Issue): boolean {
     if (issue.tempId) return false;
-    if (!this.scope?.crossProject) return this.canEdit;
+    if (!this.crossProject) return this.canEdit;
     return (this.stores.projects.get(this.slug, issue.project_id)?.member_role ?? 0) >= ROLE.MEMBER;
   }
 
@@ -237,7 +240,7 @@ export class IssueView {
       path:
         this.scope?.path ??
         `/api/workspaces/${encodeURIComponent(this.slug)}/projects/${encodeURIComponent(this.projectId)}/issues/`,
-      projectId: this.scope?.crossProject ? null : this.projectId,
+      projectId: this.crossProject ? null : this.projectId,
       holds: this.holds,
       filters: this.filters,
       displayFilters: df,
@@ -313,7 +316,7 @@ export class IssueView {
   issueKey(issue: Pick<Issue, 'sequence_id' | 'tempId'> & { project_id?: string }): string {
     // Across projects each item carries its own project's identifier.
     const project =
-      this.scope?.crossProject && issue.project_id
+      this.crossProject && issue.project_id
         ? this.stores.projects.get(this.slug, issue.project_id)
         : this.project;
     if (issue.tempId) return `${project?.identifier ?? ''}-…`;
@@ -330,7 +333,7 @@ export class IssueView {
   }
 
   stateOf(id: string): State | undefined {
-    if (this.scope?.crossProject) return this.stores.states.find(id);
+    if (this.crossProject) return this.stores.states.find(id);
     return this.states.find((s) => s.id === id);
   }
 
@@ -343,7 +346,7 @@ export class IssueView {
   }
 
   labelOf(id: string): Label | undefined {
-    if (this.scope?.crossProject) return this.stores.labels.find(id);
+    if (this.crossProject) return this.stores.labels.find(id);
     return this.labels.find((l) => l.id === id);
   }
 
@@ -518,7 +521,7 @@ export class IssueView {
   /** `PATCH {is_draft: false}` at the draft's path: it leaves the drafts and joins the project's lists. */
   async publish(issueId: string): Promise<boolean> {
     try {
-      await this.stores.issues.update(this.slug, this.projectId, issueId, { is_draft: false });
+      await this.editDraft(issueId, { is_draft: false });
       toastSuccess(`${this.keyOf(issueId)} published`);
       return true;
     } catch (error) {

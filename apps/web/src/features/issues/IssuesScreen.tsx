@@ -17,16 +17,15 @@ import { AppliedFilters } from './header/AppliedFilters.tsx';
 import { DisplayMenu } from './header/DisplayMenu.tsx';
 import { FiltersMenu } from './header/FiltersMenu.tsx';
 import { LayoutSwitcher } from './header/LayoutSwitcher.tsx';
-import { IssueView } from './IssueView.ts';
+import type { IssueView } from './IssueView.ts';
 import {
   listExtras,
-  PROJECT_LIST_CONTEXT,
   PROJECT_LIST_KINDS,
   PROJECT_LIST_LABELS,
   PROJECT_LIST_LAYOUTS,
   PROJECT_LIST_ROUTES,
   type ProjectListKind,
-  projectListScope,
+  projectListView,
 } from './projectLists.ts';
 
 /** Loaded when first opened (C, the button, the command palette): not needed for the first paint. */
@@ -49,21 +48,14 @@ export const IssuesScreen = observer(function IssuesScreen({
 }) {
   const stores = useStores();
   const navigate = useNavigate();
-  const [view] = useState(
-    () =>
-      new IssueView(
-        stores,
-        slug,
-        projectId,
-        (issueId) =>
-          navigate({
-            to: PROJECT_LIST_ROUTES[kind],
-            params: { workspaceSlug: slug, projectId },
-            search: (prev: Record<string, unknown>) => ({ ...prev, peekId: issueId }),
-          } as never),
-        PROJECT_LIST_CONTEXT[kind],
-        projectListScope(slug, projectId, kind),
-      ),
+  const [view] = useState(() =>
+    projectListView(stores, slug, projectId, kind, (issueId) =>
+      navigate({
+        to: PROJECT_LIST_ROUTES[kind],
+        params: { workspaceSlug: slug, projectId },
+        search: (prev: Record<string, unknown>) => ({ ...prev, peekId: issueId }),
+      } as never),
+    ),
   );
   useIssueShortcuts(view);
   useBoardDrops(view);

@@ -24,7 +24,8 @@ export function QuickAdd({
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   if (!view.canEdit) return null;
-  const what = view.holds === 'draft' ? 'draft' : 'work item';
+  const draft = view.holds === 'draft';
+  const what = draft ? 'draft' : 'work item';
   if (!open)
     return (
       <button
@@ -68,7 +69,7 @@ export function QuickAdd({
           if (!name.trim()) setOpen(false);
         }}
         maxLength={255}
-        placeholder={view.holds === 'draft' ? 'Draft name, then Enter' : 'Work item name, then Enter'}
+        placeholder={draft ? 'Draft name, then Enter' : 'Work item name, then Enter'}
         aria-label={`Name of the new ${what} in ${groupLabel}`}
         className="h-8 w-full rounded-md border border-primary bg-canvas px-2.5 text-sm text-fg outline-none placeholder:text-fg-subtle"
       />

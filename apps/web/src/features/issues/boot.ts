@@ -1,7 +1,6 @@
 import type { RootStore } from '../../app/RootStore.ts';
-import { IssueView } from './IssueView.ts';
 import { preloadLayout } from './layouts/registry.ts';
-import { listExtras, PROJECT_LIST_CONTEXT, type ProjectListKind, projectListScope } from './projectLists.ts';
+import { listExtras, type ProjectListKind, projectListView } from './projectLists.ts';
 
 /**
  * What a project's work-item route loads before its screen: the display settings (the user's
@@ -23,15 +22,13 @@ export async function loadBoard(
   quiet(stores.estimates.fetch(slug, projectId));
   const states = stores.states.fetch(slug, projectId);
   states.catch(() => undefined); // awaited at the end, after the settings
-  const scope = projectListScope(slug, projectId, kind);
-  const context = PROJECT_LIST_CONTEXT[kind];
-  if (scope) stores.issueFilters.loadLocal(scope.settingsKey, context);
+  const view = projectListView(stores, slug, projectId, kind);
+  if (view.scope) stores.issueFilters.loadLocal(view.scope.settingsKey, view.context);
   // Without stored settings the defaults apply (the screen still works).
   else await stores.issueFilters.fetchProject(slug, projectId).catch(() => undefined);
   // The first page needs the settings only: it starts without waiting for the states.
-  const view = new IssueView(stores, slug, projectId, () => undefined, context, scope);
   preloadLayout(view.layout);
   void view.fetch();
   // The archive's and the drafts' buttons, empty states and dialog arrive with their data.
-  await Promise.all([states, scope ? listExtras.load() : undefined]);
+  await Promise.all([states, view.scope ? listExtras.load() : undefined]);
 }

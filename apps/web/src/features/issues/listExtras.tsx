@@ -23,9 +23,8 @@ const ACTIONS: Record<ItemActionId, { label: string; icon: typeof Send; danger?:
  * inside IssueProperties' render, whose observer tracks what it reads.
  */
 export function itemActionButtons(view: IssueView, issue: Issue) {
-  const actions = view.itemActions;
-  if (actions.length === 0 || issue.tempId) return null;
-  return actions.map((id) => {
+  if (issue.tempId) return null;
+  return view.itemActions.map((id) => {
     const { label, icon: Icon, danger, text } = ACTIONS[id];
     return (
       <button

@@ -1,6 +1,7 @@
+import type { RootStore } from '../../app/RootStore.ts';
 import { onDemand } from '../../lib/onDemand.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
-import type { ListScope } from './IssueView.ts';
+import { IssueView, type ListScope } from './IssueView.ts';
 import type { Layout, ListContextKind } from './store/displayFilters.ts';
 
 /**
@@ -24,7 +25,7 @@ export const PROJECT_LIST_ROUTES = {
   archived: '/$workspaceSlug/projects/$projectId/archives/issues',
 } as const satisfies Record<ProjectListKind, string>;
 
-export const PROJECT_LIST_CONTEXT: Record<ProjectListKind, ListContextKind> = {
+const PROJECT_LIST_CONTEXT: Record<ProjectListKind, ListContextKind> = {
   live: 'project',
   draft: 'draft',
   archived: 'archived',
@@ -41,14 +42,31 @@ export const PROJECT_LIST_LAYOUTS: Record<ProjectListKind, readonly Layout[] | u
  * The archive (`{p}/archived-issues/`) or the drafts (`{p}/issue-drafts/`); null for the live
  * list, whose settings are the project's user properties. Their settings stay in this browser.
  */
-export function projectListScope(slug: string, projectId: string, kind: ProjectListKind): ListScope | null {
+function projectListScope(slug: string, projectId: string, kind: ProjectListKind): ListScope | null {
   if (kind === 'live') return null;
   return {
     settingsKey: `${kind}:${projectId}`,
     listKey: projectId,
     path: `${projectPath(slug, projectId)}/${kind === 'archived' ? 'archived-issues' : 'issue-drafts'}/`,
-    holds: kind,
   };
+}
+
+/** The IssueView of one of the project's lists; `onOpen` shows an item (the screen's peek). */
+export function projectListView(
+  stores: RootStore,
+  slug: string,
+  projectId: string,
+  kind: ProjectListKind,
+  onOpen: (issueId: string) => void = () => undefined,
+): IssueView {
+  return new IssueView(
+    stores,
+    slug,
+    projectId,
+    onOpen,
+    PROJECT_LIST_CONTEXT[kind],
+    projectListScope(slug, projectId, kind),
+  );
 }
 
 /**

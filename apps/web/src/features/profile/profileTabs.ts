@@ -28,6 +28,5 @@ export function profileScope(slug: string, userId: string, tab: ProfileTab): Lis
     listKey: `${userId}:${tab}`,
     path: `/api/workspaces/${encodeURIComponent(slug)}/user-issues/${encodeURIComponent(userId)}/`,
     params: { [PROFILE_TAB_PARAM[tab]]: userId },
-    crossProject: true,
   };
 }

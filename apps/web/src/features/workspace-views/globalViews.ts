@@ -1,6 +1,7 @@
 import { seg } from '../../lib/api.ts';
 import type { ListScope } from '../issues/IssueView.ts';
 import type { Layout } from '../issues/store/displayFilters.ts';
+import { PROFILE_TAB_PARAM } from '../profile/profileTabs.ts';
 import type { GlobalView } from './viewIds.ts';
 
 export const GLOBAL_VIEW_LABELS: Record<GlobalView, string> = {
@@ -14,22 +15,14 @@ export const GLOBAL_VIEW_LABELS: Record<GlobalView, string> = {
 export const GLOBAL_VIEW_LAYOUTS: readonly Layout[] = ['spreadsheet', 'list', 'kanban'];
 export const GLOBAL_VIEW_DEFAULT_LAYOUT: Layout = 'spreadsheet';
 
-/** api.md §5.18: the built-in views send `assignees=<me>`, `created_by=<me>` or `subscriber=<me>`. */
-const VIEW_PARAM: Record<GlobalView, 'assignees' | 'created_by' | 'subscriber' | null> = {
-  'all-issues': null,
-  assigned: 'assignees',
-  created: 'created_by',
-  subscribed: 'subscriber',
-};
-
 /** A view's list: `{ws}/issues/` across the caller's projects; its settings kept in this browser per view. */
 export function globalViewScope(slug: string, view: GlobalView, userId: string): ListScope {
-  const param = VIEW_PARAM[view];
+  // api.md §5.18: the built-in views send the caller as a profile tab does (`assignees=<me>`…).
+  const param = view === 'all-issues' ? null : PROFILE_TAB_PARAM[view];
   return {
     settingsKey: `global-view:${slug}:${view}`,
     listKey: `${slug}:${view}`,
     path: `/api/workspaces/${seg(slug)}/issues/`,
     params: param ? { [param]: userId } : {},
-    crossProject: true,
   };
 }

@@ -72,7 +72,7 @@ export const DisplayPopover = observer(function DisplayPopover({
   const set = (patch: Partial<DisplayFilters>) => void view.setDisplayFilters(patch);
   const groupValue = (v: string) => (v === '' ? null : (v as GroupBy));
   // Grouping by project means something only in lists across projects.
-  const groupOptions = view.scope?.crossProject ? GROUP_BY_OPTIONS : PROJECT_GROUP_BY;
+  const groupOptions = view.crossProject ? GROUP_BY_OPTIONS : PROJECT_GROUP_BY;
   return (
     <Popover.Root open onOpenChange={(open) => !open && onClose()}>
       <Popover.Anchor asChild>

@@ -229,8 +229,9 @@ export class IssueStore {
   }
 
   /**
-   * POST `{p}/issues/` (`{p}/issue-drafts/` for a draft). With `tempId`, a temporary issue (id = tempId) is shown at once and
-   * replaced by the created one; on failure it disappears and the error is rethrown.
+   * POST `{p}/issues/` (`{p}/issue-drafts/` for a draft). With `tempId`, a temporary issue
+   * (id = tempId) is shown at once and replaced by the created one; on failure it disappears and
+   * the error is rethrown.
    * `optimistic` fills fields the temporary issue should show (e.g. sort_order).
    */
   async create(
