@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { AppError } from '@kite/shared/errors';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -54,6 +54,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; when set, it is served with an index.html fallback. */
   webDist?: string;
+  /** Told of every route as it is registered (the authorization matrix lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole HTTP application; tests call it with their own database and services. */
@@ -68,6 +70,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

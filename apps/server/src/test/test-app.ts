@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import {
   type Database,
@@ -59,7 +59,10 @@ async function freshDatabase(
 }
 
 /** The real server on a random loopback port with its own database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  appOptions: Pick<BuildAppOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     AUTH_IP_RATE_LIMIT: '10000',
     SIGN_IN_IP_FAILURE_LIMIT: '10000',
@@ -75,7 +78,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   await services.instance.ensureInstance();
   // TEST_LOG=1 prints the errors behind 500 answers (the logger is off otherwise).
-  const app = await buildApp(services, process.env.TEST_LOG ? { logger: { level: 'error' } } : undefined);
+  const app = await buildApp(services, {
+    ...appOptions,
+    ...(process.env.TEST_LOG ? { logger: { level: 'error' } } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

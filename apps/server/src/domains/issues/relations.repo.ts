@@ -39,8 +39,10 @@ function pair(a: string, b: string) {
   );
 }
 
-export async function deletePair(db: Executor, a: string, b: string): Promise<void> {
-  await db.delete(issueRelations).where(pair(a, b));
+/** Whether the two issues were related. */
+export async function deletePair(db: Executor, a: string, b: string): Promise<boolean> {
+  const removed = await db.delete(issueRelations).where(pair(a, b)).returning({ id: issueRelations.id });
+  return removed.length > 0;
 }
 
 export async function insertRelation(

@@ -123,7 +123,7 @@ export function createRelationsService(
     async remove(project: ProjectAccess, user: UserRow, issueId: string, relatedId: string) {
       assertMember(project);
       await deps.issues.assertVisible(project, user, issueId);
-      await deletePair(db, issueId, relatedId);
+      if (!(await deletePair(db, issueId, relatedId))) throw new AppError('not_found', 'Relation not found');
     },
   };
 }

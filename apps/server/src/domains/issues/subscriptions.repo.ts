@@ -15,10 +15,13 @@ export async function subscribe(
     .onConflictDoNothing();
 }
 
-export async function unsubscribe(db: Executor, issueId: string, userId: string): Promise<void> {
-  await db
+/** Whether there was a subscription to remove. */
+export async function unsubscribe(db: Executor, issueId: string, userId: string): Promise<boolean> {
+  const removed = await db
     .delete(issueSubscribers)
-    .where(and(eq(issueSubscribers.issue_id, issueId), eq(issueSubscribers.subscriber_id, userId)));
+    .where(and(eq(issueSubscribers.issue_id, issueId), eq(issueSubscribers.subscriber_id, userId)))
+    .returning({ id: issueSubscribers.id });
+  return removed.length > 0;
 }
 
 export async function isSubscribed(db: Executor, issueId: string, userId: string): Promise<boolean> {

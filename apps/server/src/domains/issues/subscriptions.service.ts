@@ -74,7 +74,9 @@ export function createSubscriptionsService(
       if (subscriberId !== user.id && (project.role ?? 0) < ROLE.ADMIN) {
         throw new AppError('forbidden', 'You do not have permission to perform this action');
       }
-      await unsubscribe(db, issueId, subscriberId);
+      // An id that is not a subscriber of this item (another workspace's user included) is unknown here.
+      if (!(await unsubscribe(db, issueId, subscriberId)))
+        throw new AppError('not_found', 'Subscriber not found');
     },
   };
 }

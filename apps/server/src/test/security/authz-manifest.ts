@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { STRONG_PASSWORD, uniqueEmail, uniqueSlug } from '../factories.ts';
+import type { RouteCase } from './authz.ts';
+import { anyone, instanceAdmin, item, project, ROLE, signedIn, workspace } from './authz.ts';
+
+const { GUEST, VIEWER, MEMBER, ADMIN } = ROLE;
+
+/**
+ * Every route the server registers, with who may call it (api.md). The matrix fails on a route
+ * missing here, so a new route cannot land without stating its access; the failure prints the
+ * entry its config implies, to be checked against the contract before it is pasted in.
+ */
+export const MANIFEST: Record<string, RouteCase> = {
+  'GET /api/health/': anyone(),
+  'GET /api/ready/': anyone(),
+  'GET /api/instances/': anyone(),
+  'PATCH /api/instances/': instanceAdmin(),
+  'GET /api/instances/configurations/': instanceAdmin(),
+  'PATCH /api/instances/configurations/': instanceAdmin(),
+  'GET /auth/get-csrf-token/': anyone(),
+  'GET /api/users/session/': anyone(),
+  'GET /api/users/me/': signedIn(),
+  'PATCH /api/users/me/': signedIn(),
+  'DELETE /api/users/me/': signedIn({ disposable: true }),
+  'GET /api/users/me/profile/': signedIn(),
+  'PATCH /api/users/me/profile/': signedIn(),
+  'PATCH /api/users/me/onboard/': signedIn({ body: () => ({ is_onboarded: true }) }),
+  'PATCH /api/users/me/tour-completed/': signedIn({ body: () => ({ is_tour_completed: true }) }),
+  'GET /api/users/me/settings/': signedIn(),
+  'GET /api/users/me/accounts/': signedIn(),
+  'GET /api/users/me/instance-admin/': signedIn(),
+  'GET /api/users/me/notification-preferences/': signedIn(),
+  'PATCH /api/users/me/notification-preferences/': signedIn(),
+  'GET /api/users/me/activities/': signedIn(),
+  'GET /api/workspace-slug-check/': signedIn(),
+  'GET /api/workspaces/': signedIn(),
+  'GET /api/users/me/workspaces/': signedIn(),
+  'POST /api/workspaces/': signedIn({ body: () => ({ name: 'New', slug: uniqueSlug() }) }),
+  'GET /api/workspaces/:slug/': workspace(GUEST),
+  'PATCH /api/workspaces/:slug/': workspace(ADMIN),
+  'DELETE /api/workspaces/:slug/': workspace(ADMIN),
+  'GET /api/workspaces/:slug/members/': workspace(GUEST),
+  'POST /api/workspaces/:slug/members/leave/': workspace(GUEST),
+  'GET /api/workspaces/:slug/members/:member_id/': workspace(GUEST),
+  'PATCH /api/workspaces/:slug/members/:member_id/': workspace(ADMIN, { body: () => ({ role: VIEWER }) }),
+  'DELETE /api/workspaces/:slug/members/:member_id/': workspace(ADMIN),
+  'GET /api/workspaces/:slug/workspace-members/me/': workspace(GUEST),
+  'GET /api/workspaces/:slug/invitations/': workspace(ADMIN),
+  'POST /api/workspaces/:slug/invitations/': workspace(ADMIN, {
+    body: () => ({ emails: [{ email: uniqueEmail(), role: MEMBER }] }),
+  }),
+  'GET /api/workspaces/:slug/invitations/:invitation_id/': workspace(ADMIN),
+  'PATCH /api/workspaces/:slug/invitations/:invitation_id/': workspace(ADMIN, {
+    body: () => ({ role: VIEWER }),
+  }),
+  'DELETE /api/workspaces/:slug/invitations/:invitation_id/': workspace(ADMIN),
+  'POST /api/workspaces/:slug/invitations/:invitation_id/join/': signedIn({
+    body: () => ({ token: 'forged', accepted: true }),
+    expect: 404,
+  }),
+  'GET /api/users/me/workspaces/invitations/': signedIn(),
+  'POST /api/users/me/workspaces/invitations/': signedIn({
+    body: () => ({ invitations: [randomUUID()] }),
+    expect: 400,
+  }),
+  'GET /api/workspaces/:slug/projects/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/details/': workspace(GUEST),
+  'POST /api/workspaces/:slug/projects/': workspace(MEMBER, {
+    body: () => ({ name: `New ${randomUUID()}`, identifier: 'NEW' }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/': project(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/': project(MEMBER, {
+    body: () => ({ name: `Renamed ${randomUUID()}` }),
+  }),
+  'PUT /api/workspaces/:slug/projects/:project_id/': project(MEMBER, {
+    body: () => ({ name: `Renamed ${randomUUID()}` }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/': project(ADMIN),
+  'POST /api/workspaces/:slug/projects/:project_id/archive/': project(ADMIN),
+  'DELETE /api/workspaces/:slug/projects/:project_id/archive/': project(ADMIN),
+  'POST /api/workspaces/:slug/projects/:project_id/project-views/': project(GUEST, {
+    body: () => ({ view_props: { layout: 'kanban' } }),
+  }),
+  'GET /api/workspaces/:slug/project-identifiers/': workspace(GUEST),
+  'GET /api/workspaces/:slug/user-favorite-projects/': workspace(GUEST),
+  'POST /api/workspaces/:slug/user-favorite-projects/': workspace(GUEST, {
+    body: async (w) => ({ project: await w.projectId() }),
+  }),
+  'DELETE /api/workspaces/:slug/user-favorite-projects/:project_id/': project(GUEST),
+  'POST /api/users/me/workspaces/:slug/projects/invitations/': workspace(VIEWER, {
+    body: async (w) => ({ project_ids: [await w.projectId('public')] }),
+  }),
+  'GET /api/users/me/workspaces/:slug/project-roles/': workspace(GUEST),
+  'GET /api/workspaces/:slug/project-members/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/members/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/members/': project(ADMIN, {
+    body: (w) => ({ members: [{ member_id: w.accounts.nonProjectMember.user.id, role: MEMBER }] }),
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/members/leave/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/members/:member_id/': project(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/members/:member_id/': project(ADMIN, {
+    body: () => ({ role: VIEWER }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/members/:member_id/': project(ADMIN),
+  'GET /api/workspaces/:slug/projects/:project_id/project-members/me/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/states/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/states/': project(MEMBER, {
+    body: () => ({ name: 'Review', color: '#123456', group: 'started' }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/states/:state_id/': project(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/states/:state_id/': project(MEMBER, {
+    body: () => ({ name: 'Renamed' }),
+  }),
+  'PUT /api/workspaces/:slug/projects/:project_id/states/:state_id/': project(MEMBER, {
+    body: () => ({ name: 'Renamed', color: '#654321', group: 'started' }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/states/:state_id/': project(MEMBER),
+  'POST /api/workspaces/:slug/projects/:project_id/states/:state_id/mark-default/': project(MEMBER),
+  'GET /api/workspaces/:slug/states/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/list/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/': project(MEMBER, {
+    body: () => ({ name: 'Created' }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/': item(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/issues/:issue_id/': item(MEMBER, {
+    body: () => ({ name: 'Edited' }),
+    except: { guest: 404 },
+  }),
+  'PUT /api/workspaces/:slug/projects/:project_id/issues/:issue_id/': item(MEMBER, {
+    body: () => ({ name: 'Edited' }),
+    except: { guest: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issues/:issue_id/': item(ADMIN, {
+    except: { guest: 404 },
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/subscribe/': item(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/subscribe/': item(GUEST),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issues/:issue_id/subscribe/': item(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-subscribers/': item(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-subscribers/': item(MEMBER, {
+    body: (w) => ({ subscriber: w.memberUserId }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-subscribers/:user_id/': item(
+    ADMIN,
+    { except: { guest: 404, member: 'allowed' } },
+  ),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/archive/': item(MEMBER),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issues/:issue_id/archive/': item(MEMBER),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/archive/': item(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/archived-issues/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/sub-issues/': item(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/sub-issues/': item(MEMBER, {
+    body: async (w) => ({ sub_issue_ids: [(await w.issue('main', 'child')).id] }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-links/': item(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-links/': item(MEMBER, {
+    body: () => ({ url: 'https://example.com/new' }),
+    except: { guest: 404 },
+  }),
+  'PATCH /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-links/:link_id/': item(MEMBER, {
+    body: () => ({ title: 'Renamed' }),
+    except: { guest: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-links/:link_id/': item(MEMBER, {
+    except: { guest: 404 },
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-relation/': item(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-relation/': item(MEMBER, {
+    body: async (w) => ({ relation_type: 'blocked_by', issues: [(await w.issue('main', 'blocker')).id] }),
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/remove-relation/': item(MEMBER, {
+    body: async (w) => ({ related_issue: (await w.related()).id }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-relation/:related_issue_id/':
+    item(MEMBER),
+  'POST /api/workspaces/:slug/projects/:project_id/bulk-operation-issues/': project(MEMBER, {
+    body: async (w) => ({ issue_ids: [(await w.issue()).id], properties: { priority: 'high' } }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/bulk-delete-issues/': project(ADMIN, {
+    body: async (w) => ({ issue_ids: [(await w.issue()).id] }),
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/bulk-archive-issues/': project(MEMBER, {
+    body: async (w) => ({ issue_ids: [(await w.doneIssue()).id] }),
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/issue-dates/': project(MEMBER, {
+    body: async (w) => ({
+      updates: [{ id: (await w.issue()).id, start_date: '2026-06-01', target_date: '2026-06-05' }],
+    }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issue-drafts/': project(MEMBER),
+  'POST /api/workspaces/:slug/projects/:project_id/issue-drafts/': project(MEMBER, {
+    body: () => ({ name: 'Draft' }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issue-drafts/:issue_id/': item(MEMBER, {
+    except: { member: 404 },
+  }),
+  'PATCH /api/workspaces/:slug/projects/:project_id/issue-drafts/:issue_id/': item(MEMBER, {
+    body: () => ({ name: 'Edited draft' }),
+    except: { member: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issue-drafts/:issue_id/': item(MEMBER, {
+    except: { member: 404 },
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/search-issues/': project(GUEST),
+  'GET /api/workspaces/:slug/work-items/:key/': workspace(GUEST, { except: { guest: 404 } }),
+  'GET /api/workspaces/:slug/issues/': workspace(GUEST),
+  'GET /api/workspaces/:slug/my-issues/': workspace(GUEST),
+  'GET /api/workspaces/:slug/user-profile/:user_id/': workspace(GUEST),
+  'GET /api/workspaces/:slug/user-stats/:user_id/': workspace(GUEST),
+  'GET /api/workspaces/:slug/user-issues/:user_id/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/': item(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/:attachment_id/':
+    item(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/:attachment_id/download/':
+    item(GUEST),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/:attachment_id/':
+    item(ADMIN, { except: { guest: 404 } }),
+  'GET /api/workspaces/:slug/search/': workspace(GUEST),
+  'GET /api/workspaces/:slug/entity-search/': workspace(GUEST),
+  'POST /api/workspaces/:slug/export-issues/': workspace(MEMBER, {
+    body: async (w) => ({ provider: 'csv', project: [await w.projectId()] }),
+  }),
+  'GET /api/workspaces/:slug/export-issues/': workspace(MEMBER),
+  'GET /api/workspaces/:slug/export-issues/:export_id/download/': workspace(MEMBER, {
+    except: { member: 404, nonProjectMember: 404 },
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/comments/': item(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/comments/': item(GUEST, {
+    body: () => ({ comment_html: '<p>New</p>' }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/comments/:comment_id/': item(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/issues/:issue_id/comments/:comment_id/': item(ADMIN, {
+    body: () => ({ comment_html: '<p>Edited</p>' }),
+    except: { guest: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issues/:issue_id/comments/:comment_id/': item(ADMIN, {
+    except: { guest: 404 },
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/history/': item(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/reactions/': item(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/reactions/': item(GUEST, {
+    body: () => ({ reaction: '🎉' }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issues/:issue_id/reactions/:reaction/': item(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/comments/:comment_id/reactions/': item(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/comments/:comment_id/reactions/': item(GUEST, {
+    body: () => ({ reaction: '🎉' }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/comments/:comment_id/reactions/:reaction/': item(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issue-labels/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issue-labels/': project(MEMBER, {
+    body: () => ({ name: 'New label' }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/issue-labels/:label_id/': project(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/issue-labels/:label_id/': project(MEMBER, {
+    body: () => ({ name: 'Renamed' }),
+  }),
+  'PUT /api/workspaces/:slug/projects/:project_id/issue-labels/:label_id/': project(MEMBER, {
+    body: () => ({ name: 'Renamed' }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/issue-labels/:label_id/': project(MEMBER),
+  'GET /api/workspaces/:slug/labels/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/estimates/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/estimates/': project(ADMIN, {
+    body: () => ({
+      estimate: { name: 'Sizes', type: 'points' },
+      estimate_points: [
+        { key: 0, value: '1' },
+        { key: 1, value: '2' },
+      ],
+    }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/estimates/:estimate_id/': project(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/estimates/:estimate_id/': project(ADMIN, {
+    body: () => ({ estimate: { name: 'Renamed' } }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/estimates/:estimate_id/': project(ADMIN),
+  'POST /api/workspaces/:slug/projects/:project_id/estimates/:estimate_id/estimate-points/': project(ADMIN, {
+    body: () => ({ key: 9, value: '9' }),
+  }),
+  'PATCH /api/workspaces/:slug/projects/:project_id/estimates/:estimate_id/estimate-points/:point_id/':
+    project(ADMIN, { body: () => ({ value: '7' }) }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/estimates/:estimate_id/estimate-points/:point_id/':
+    project(ADMIN),
+  'GET /api/workspaces/:slug/estimates/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/user-properties/': project(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/user-properties/': project(GUEST),
+  'GET /api/workspaces/:slug/user-properties/': workspace(GUEST),
+  'PATCH /api/workspaces/:slug/user-properties/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/issue-display-properties/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/issue-display-properties/': project(GUEST, {
+    body: () => ({ properties: {} }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/project-deploy-boards/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/project-deploy-boards/': project(ADMIN),
+  'GET /api/workspaces/:slug/projects/:project_id/project-deploy-boards/:board_id/': project(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/project-deploy-boards/:board_id/': project(ADMIN, {
+    body: () => ({ is_votes_enabled: true }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/project-deploy-boards/:board_id/': project(ADMIN),
+  'GET /api/public/anchor/:anchor/meta/': anyone(),
+  'GET /api/public/anchor/:anchor/settings/': anyone(),
+  'GET /api/public/anchor/:anchor/states/': anyone(),
+  'GET /api/public/anchor/:anchor/labels/': anyone(),
+  'GET /api/public/anchor/:anchor/issues/': anyone(),
+  'GET /api/public/anchor/:anchor/issues/:issue_id/': anyone(),
+  'GET /api/public/anchor/:anchor/members/': anyone(),
+  'GET /api/openapi.json': anyone(),
+  'POST /auth/email-check/': anyone({ body: () => ({ email: uniqueEmail() }) }),
+  'POST /auth/sign-up/': anyone({ body: () => ({ email: uniqueEmail(), password: STRONG_PASSWORD }) }),
+  'POST /auth/sign-in/': anyone({
+    body: (w) => ({ email: w.accounts.outsider.user.email, password: STRONG_PASSWORD }),
+  }),
+  'POST /auth/magic-sign-in/': anyone({
+    body: () => ({ email: uniqueEmail(), code: '123456' }),
+    expect: 400,
+  }),
+  'POST /auth/magic-sign-up/': anyone({
+    body: () => ({ email: uniqueEmail(), code: '123456' }),
+    expect: 400,
+  }),
+  'POST /auth/magic-generate/': anyone({ body: () => ({ email: uniqueEmail() }) }),
+  'POST /auth/forgot-password/': anyone({ body: (w) => ({ email: w.accounts.outsider.user.email }) }),
+  'POST /auth/reset-password/:uidb64/:token/': anyone({
+    body: () => ({ password: `${STRONG_PASSWORD} 3` }),
+    expect: 400,
+  }),
+  'POST /auth/set-password/': signedIn({
+    disposable: true,
+    body: () => ({ password: `${STRONG_PASSWORD} 2` }),
+    expect: 400,
+  }),
+  'POST /auth/change-password/': signedIn({
+    disposable: true,
+    body: () => ({ old_password: STRONG_PASSWORD, new_password: `${STRONG_PASSWORD} 2` }),
+  }),
+  'POST /auth/sign-out/': anyone(),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/': item(GUEST, {
+    multipart: true,
+  }),
+};

@@ -1,0 +1,181 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../factories.ts';
+import { Client, type HttpResult } from '../http-client.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
+import {
+  expectedOutcome,
+  lowestAllowed,
+  type Outcome,
+  PROJECT_SCOPED,
+  pathIn,
+  type RouteCase,
+  resolverFor,
+  swappable,
+} from './authz.ts';
+import { MANIFEST } from './authz-manifest.ts';
+import { ACTORS, type Accounts, type Actor, clientOf, pngForm, signUpAccounts, World } from './world.ts';
+
+/**
+ * The authorization matrix (quality.md §2 tenancy): every registered route × every actor, the
+ * contract's answer for each; ids of another workspace and of another project swapped into every
+ * path segment that names one; CSRF on every cookie-authenticated write; and a canary workspace
+ * whose values must never show up in anything the matrix's callers receive.
+ */
+
+const registered: { key: string; url: string; config: Record<string, unknown> }[] = [];
+let t: TestApp;
+let accounts: Accounts;
+let shared: World;
+let canary: World;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { onRoute: collect });
+  accounts = await signUpAccounts(t);
+  [shared, canary] = await Promise.all([World.withMembers(t, accounts), World.canary(t, accounts)]);
+}, 120_000);
+afterAll(() => t?.close());
+
+function collect(route: RouteOptions) {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  for (const method of methods) {
+    if (method === 'HEAD') continue;
+    registered.push({ key: `${method} ${route.url}`, url: route.url, config: (route.config ?? {}) as never });
+  }
+}
+
+/** The entry a route's config implies, printed for a route the manifest lacks. */
+function suggestedEntry({ key, url, config }: (typeof registered)[number]): string {
+  const role = (n: unknown) => ({ 5: 'GUEST', 10: 'VIEWER', 15: 'MEMBER', 20: 'ADMIN' })[n as 5];
+  let gate = 'anyone()';
+  if (config.instanceAdmin) gate = 'instanceAdmin()';
+  else if (config.projectRole !== undefined)
+    gate = `${/:issue_id|:comment_id/.test(url) ? 'item' : 'project'}(${role(config.projectRole)})`;
+  else if (config.workspaceRole !== undefined) gate = `workspace(${role(config.workspaceRole)})`;
+  else if (config.auth === 'required') gate = 'signedIn()';
+  return `'${key}': ${gate},`;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+let scanned = 0;
+
+/** Nothing a caller outside the canary workspace receives may name its values. */
+function assertNoCanary(res: HttpResult, what: string) {
+  scanned += 1;
+  expect(res.text.includes(canary.marker), `${what} leaked the canary's marker`).toBe(false);
+  for (const [id] of res.text.matchAll(UUID)) {
+    expect(canary.ids.has(id), `${what} leaked the canary's id ${id}`).toBe(false);
+  }
+}
+
+const ERROR_CODES: Record<number, string> = {
+  401: 'AUTHENTICATION_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+};
+const isWrite = (method: string) => method !== 'GET';
+
+async function send(
+  actor: Actor | Client,
+  method: string,
+  path: string,
+  route: RouteCase,
+  w: World,
+  csrf = true,
+) {
+  const client = actor instanceof Client ? actor : clientOf(t, accounts, actor);
+  const url = route.query ? `${path}?${route.query}` : path;
+  if (route.multipart) return client.request(method, url, { multipart: pngForm(), csrf });
+  const body = route.body ? await route.body(w) : isWrite(method) ? {} : undefined;
+  return client.request(method, url, { json: body, csrf });
+}
+
+function assertOutcome(res: HttpResult, expected: Outcome, what: string) {
+  expect(res.status, `${what}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
+  if (expected === 'allowed') {
+    expect([401, 403, 404], `${what} was refused: ${res.text.slice(0, 300)}`).not.toContain(res.status);
+    return;
+  }
+  expect(res.status, `${what}: ${res.text.slice(0, 300)}`).toBe(expected);
+  if (ERROR_CODES[expected]) expect(res.body?.error_code, what).toBe(ERROR_CODES[expected]);
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every registered route and a route for every entry', () => {
+    const keys = new Set(registered.map((r) => r.key));
+    const missing = registered.filter((r) => !(r.key in MANIFEST)).map(suggestedEntry);
+    expect(missing, 'routes without an entry in authz-manifest.ts (check each against api.md)').toEqual([]);
+    expect(
+      Object.keys(MANIFEST).filter((key) => !keys.has(key)),
+      'entries without a route',
+    ).toEqual([]);
+  });
+
+  it.each(Object.keys(MANIFEST))('%s', async (key) => {
+    const route = MANIFEST[key]!;
+    const [method, url] = key.split(' ') as [string, string];
+    // A write changes its world: it gets a fresh workspace so no other route sees its effect.
+    const w = isWrite(method) ? await World.withMembers(t, accounts) : shared;
+    const path = await pathIn(url, key, w);
+    const allowed = route.disposable ? (await signUp(t)).client : lowestAllowed(route);
+
+    for (const actor of ACTORS) {
+      const expected = expectedOutcome(route, actor);
+      if (expected === 'allowed') continue;
+      const res = await send(actor, method, path, route, w);
+      assertOutcome(res, expected, `${actor} ${key}`);
+      assertNoCanary(res, `${actor} ${key}`);
+    }
+
+    if (isWrite(method) && (route.gate.kind !== 'anyone' || url.startsWith('/auth/'))) {
+      const forged = await send(allowed, method, path, route, w, false);
+      expect(forged.status, `${key} without a CSRF token`).toBe(403);
+      expect(forged.body.error_code).toBe('CSRF_FAILED');
+    }
+
+    await assertSwapsRefused(key, url, route, w);
+
+    const res = await send(allowed, method, path, route, w);
+    const what = `${lowestAllowed(route)} ${key}: ${res.text.slice(0, 300)}`;
+    if (route.expect !== undefined) expect(res.status, what).toBe(route.expect);
+    else expect(res.status, what).toBeLessThan(300);
+    assertNoCanary(res, what);
+  });
+
+  it('scanned every answer for the canary', () => {
+    expect(scanned).toBeGreaterThan(Object.keys(MANIFEST).length * 3);
+  });
+});
+
+/**
+ * IDOR: the canary's owner, in their own workspace, names one object of the matrix's workspace;
+ * the matrix's admin names, under their project, one object of their second project. Both 404.
+ */
+async function assertSwapsRefused(key: string, url: string, route: RouteCase, w: World) {
+  const names = swappable(url).filter((name) => name !== 'slug');
+  if (route.gate.kind === 'anyone' && !url.includes(':anchor')) return;
+  for (const name of names) {
+    const foreign = () => Promise.resolve(resolverFor(name)(w, 'main', key));
+    const crossWorkspace = await pathIn(url, key, canary, 'main', { [name]: foreign });
+    const res = await send(
+      route.gate.kind === 'anyone' ? 'anonymous' : 'otherAdmin',
+      key.split(' ')[0]!,
+      crossWorkspace,
+      route,
+      canary,
+    );
+    expect(
+      res.status,
+      `${key} with the matrix's ${name} in the canary's workspace: ${res.text.slice(0, 200)}`,
+    ).toBe(404);
+
+    if (!PROJECT_SCOPED.has(name) || !url.includes(':project_id')) continue;
+    const other = () => Promise.resolve(resolverFor(name)(w, 'second', key));
+    const crossProject = await pathIn(url, key, w, 'main', { [name]: other });
+    const swapped = await send('admin', key.split(' ')[0]!, crossProject, route, w);
+    expect(swapped.status, `${key} with the second project's ${name}: ${swapped.text.slice(0, 200)}`).toBe(
+      404,
+    );
+    assertNoCanary(swapped, key);
+  }
+}

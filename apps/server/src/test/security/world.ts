@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { lastMailTo, type SignedIn, signUp, uniqueSlug } from '../factories.ts';
+import { Client, type HttpResult } from '../http-client.ts';
+import type { TestApp } from '../test-app.ts';
+
+/** Who calls a route in the authorization matrix. */
+export const ACTORS = [
+  'anonymous',
+  'outsider',
+  'otherAdmin',
+  'nonProjectMember',
+  'guest',
+  'viewer',
+  'member',
+  'admin',
+  'instanceAdmin',
+] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** The workspace roles of the actors who belong to a world's workspace (and, but one, to its project). */
+export const MEMBER_ROLES = { guest: 5, viewer: 10, member: 15, admin: 20, nonProjectMember: 15 } as const;
+
+/** Accounts shared by every world: signing up hashes a password, so it is done once per file. */
+export interface Accounts {
+  /** The first account of the instance, which makes it the instance admin; a member of no workspace. */
+  instanceAdmin: SignedIn;
+  outsider: SignedIn;
+  admin: SignedIn;
+  member: SignedIn;
+  viewer: SignedIn;
+  guest: SignedIn;
+  nonProjectMember: SignedIn;
+  /** The canary workspace's owner. */
+  otherAdmin: SignedIn;
+}
+
+export async function signUpAccounts(t: TestApp): Promise<Accounts> {
+  const instanceAdmin = await signUp(t);
+  const rest = await Promise.all(
+    ['outsider', 'admin', 'member', 'viewer', 'guest', 'nonProjectMember', 'otherAdmin'].map(
+      async (name) => [name, await signUp(t)] as const,
+    ),
+  );
+  return { instanceAdmin, ...Object.fromEntries(rest) } as Accounts;
+}
+
+export function clientOf(t: TestApp, accounts: Accounts, actor: Actor): Client {
+  return actor === 'anonymous' ? new Client(t.baseUrl) : accounts[actor].client;
+}
+
+async function ok<T = any>(pending: Promise<HttpResult<T>>): Promise<T> {
+  const res = await pending;
+  expect(res.status, res.text).toBeLessThan(300);
+  return res.body;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function pngForm(name = 'pixel.png'): FormData {
+  const form = new FormData();
+  form.append('asset', new Blob([PNG], { type: 'image/png' }), name);
+  return form;
+}
+
+/**
+ * A workspace with one project and the objects routes point at, each made on first use. The
+ * matrix's own workspace has every role as a member; the canary workspace is owned by
+ * `otherAdmin` alone and names everything with its marker, which no other response may contain.
+ */
+export class World {
+  /** Every id this world made: the canary's must never appear in another workspace's answers. */
+  readonly ids = new Set<string>();
+  private readonly made = new Map<string, Promise<any>>();
+
+  private constructor(
+    readonly t: TestApp,
+    readonly accounts: Accounts,
+    readonly owner: SignedIn,
+    readonly slug: string,
+    readonly marker: string,
+    readonly memberships: Partial<Record<Actor, string>>,
+  ) {}
+
+  /** The matrix's workspace: the admin owns it, every role joins it and (but one) its project. */
+  static async withMembers(t: TestApp, accounts: Accounts): Promise<World> {
+    const world = await World.owned(t, accounts, accounts.admin, `MATRIX${randomUUID().slice(0, 8)}`);
+    for (const [actor, role] of Object.entries(MEMBER_ROLES)) {
+      if (actor === 'admin') continue;
+      const account = accounts[actor as keyof typeof MEMBER_ROLES];
+      world.memberships[actor as Actor] = await world.join(account, role);
+    }
+    const members = Object.entries(MEMBER_ROLES)
+      .filter(([actor]) => actor !== 'admin' && actor !== 'nonProjectMember')
+      .map(([actor, role]) => ({ member_id: accounts[actor as Actor & keyof Accounts].user.id, role }));
+    await ok(world.admin.post(`${world.ws}/projects/${await world.projectId()}/members/`, { members }));
+    return world;
+  }
+
+  /** The canary: another workspace, another owner, every value carrying the marker. */
+  static async canary(t: TestApp, accounts: Accounts): Promise<World> {
+    return World.owned(t, accounts, accounts.otherAdmin, `CANARY${randomUUID().slice(0, 8)}`);
+  }
+
+  private static async owned(t: TestApp, accounts: Accounts, owner: SignedIn, marker: string) {
+    const slug = uniqueSlug(marker.toLowerCase());
+    const workspace = await ok(owner.client.post('/api/workspaces/', { name: `${marker} workspace`, slug }));
+    const world = new World(t, accounts, owner, slug, marker, {});
+    world.ids.add(workspace.id);
+    const members = await ok(owner.client.get(`/api/workspaces/${slug}/members/`));
+    world.memberships.admin = members[0].id;
+    return world;
+  }
+
+  get admin(): Client {
+    return this.owner.client;
+  }
+  get ws(): string {
+    return `/api/workspaces/${this.slug}`;
+  }
+
+  /** Adds an account to the workspace through an invitation it accepts; returns the membership id. */
+  private async join(account: SignedIn, role: number): Promise<string> {
+    await ok(this.admin.post(`${this.ws}/invitations/`, { emails: [{ email: account.user.email, role }] }));
+    const link = new URL(lastMailTo(this.t, account.user.email).link!);
+    await ok(
+      account.client.post(`${this.ws}/invitations/${link.searchParams.get('invitation_id')}/join/`, {
+        token: link.searchParams.get('token'),
+        accepted: true,
+      }),
+    );
+    const members = await ok(this.admin.get(`${this.ws}/members/`));
+    return members.find((m: { member: { id: string } }) => m.member.id === account.user.id).id;
+  }
+
+  /** Makes `key` once per world; every id in its answer is recorded. */
+  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let pending = this.made.get(key);
+    if (!pending) {
+      pending = make().then((value) => {
+        this.record(value);
+        return value;
+      });
+      this.made.set(key, pending);
+    }
+    return pending;
+  }
+
+  private record(value: unknown) {
+    if (typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value)) this.ids.add(value);
+    else if (Array.isArray(value)) for (const v of value) this.record(v);
+    else if (value && typeof value === 'object') {
+      const id = (value as { id?: unknown }).id;
+      if (typeof id === 'string') this.ids.add(id);
+    }
+  }
+
+  private name(what: string) {
+    return `${this.marker} ${what}`;
+  }
+
+  project(which = 'main'): Promise<{ id: string; identifier: string }> {
+    return this.once(`project:${which}`, () =>
+      ok(
+        this.admin.post(`${this.ws}/projects/`, {
+          name: this.name(`project ${which}`),
+          identifier:
+            `${which === 'main' ? 'M' : 'S'}${randomUUID().slice(0, 4).replace(/\d/g, 'X')}`.toUpperCase(),
+          network: which === 'public' ? 2 : 0,
+          description: this.name('description'),
+        }),
+      ),
+    );
+  }
+  async projectId(which = 'main') {
+    return (await this.project(which)).id;
+  }
+  async pbase(which = 'main') {
+    return `${this.ws}/projects/${await this.projectId(which)}`;
+  }
+
+  issue(which = 'main', name = 'issue'): Promise<{ id: string; sequence_id: number }> {
+    return this.once(`issue:${which}:${name}`, async () =>
+      ok(
+        this.admin.post(`${await this.pbase(which)}/issues/`, {
+          name: this.name(name),
+          description_html: `<p>${this.name('description')}</p>`,
+        }),
+      ),
+    );
+  }
+  async ibase(which = 'main') {
+    return `${await this.pbase(which)}/issues/${(await this.issue(which)).id}`;
+  }
+
+  /** An issue in a completed state: archivable. */
+  /** An issue in a completed state, so it may be archived. */
+  doneIssue(which = 'main', name = 'done'): Promise<{ id: string }> {
+    return this.once(`issue:${which}:${name}`, async () => {
+      const states = await ok(this.admin.get(`${await this.pbase(which)}/states/`));
+      const done = states.find((s: { group: string }) => s.group === 'completed');
+      return ok(
+        this.admin.post(`${await this.pbase(which)}/issues/`, { name: this.name(name), state_id: done.id }),
+      );
+    });
+  }
+  archivedIssue(which = 'main'): Promise<{ id: string }> {
+    return this.once(`archived:${which}`, async () => {
+      const issue = await this.doneIssue(which, 'archived');
+      await ok(this.admin.post(`${await this.pbase(which)}/issues/${issue.id}/archive/`, {}));
+      return issue;
+    });
+  }
+  draft(which = 'main'): Promise<{ id: string }> {
+    return this.once(`draft:${which}`, async () =>
+      ok(this.admin.post(`${await this.pbase(which)}/issue-drafts/`, { name: this.name('draft') })),
+    );
+  }
+  /** A member of the workspace other than the owner where there is one (the canary has none). */
+  get memberUserId(): string {
+    return (this.memberships.member ? this.accounts.member : this.owner).user.id;
+  }
+  async projectMemberId(which = 'main'): Promise<string> {
+    const members = await ok(this.admin.get(`${await this.pbase(which)}/members/`));
+    const found = members.find((m: { member: string }) => m.member === this.memberUserId) ?? members[0];
+    this.ids.add(found.id);
+    return found.id;
+  }
+  comment(which = 'main'): Promise<{ id: string }> {
+    return this.once(`comment:${which}`, async () =>
+      ok(
+        this.admin.post(`${await this.ibase(which)}/comments/`, {
+          comment_html: `<p>${this.name('comment')}</p>`,
+        }),
+      ),
+    );
+  }
+  label(which = 'main'): Promise<{ id: string }> {
+    return this.once(`label:${which}`, async () =>
+      ok(
+        this.admin.post(`${await this.pbase(which)}/issue-labels/`, {
+          name: this.name('label'),
+          color: '#ff0000',
+        }),
+      ),
+    );
+  }
+  state(which = 'main'): Promise<{ id: string }> {
+    return this.once(`state:${which}`, async () =>
+      ok(
+        this.admin.post(`${await this.pbase(which)}/states/`, {
+          name: this.name('state'),
+          color: '#112233',
+          group: 'started',
+        }),
+      ),
+    );
+  }
+  link(which = 'main'): Promise<{ id: string }> {
+    return this.once(`link:${which}`, async () =>
+      ok(
+        this.admin.post(`${await this.ibase(which)}/issue-links/`, {
+          url: `https://example.com/${this.marker}`,
+          title: this.name('link'),
+        }),
+      ),
+    );
+  }
+  attachment(which = 'main'): Promise<{ id: string }> {
+    return this.once(`attachment:${which}`, async () =>
+      ok(
+        this.admin.request('POST', `${await this.ibase(which)}/issue-attachments/`, {
+          multipart: pngForm(`${this.marker}.png`),
+        }),
+      ),
+    );
+  }
+  /** A second issue of the project, related to the main one. */
+  related(which = 'main'): Promise<{ id: string }> {
+    return this.once(`related:${which}`, async () => {
+      const other = await this.issue(which, 'related');
+      await ok(
+        this.admin.post(`${await this.ibase(which)}/issue-relation/`, {
+          relation_type: 'relates_to',
+          issues: [other.id],
+        }),
+      );
+      return other;
+    });
+  }
+  /** The admin's reaction on the main issue, and on its comment. */
+  issueReaction(): Promise<string> {
+    return this.once('reaction:issue', async () => {
+      await ok(this.admin.post(`${await this.ibase()}/reactions/`, { reaction: '👍' }));
+      return '👍';
+    });
+  }
+  commentReaction(): Promise<string> {
+    return this.once('reaction:comment', async () => {
+      const comment = await this.comment();
+      await ok(
+        this.admin.post(`${await this.pbase()}/comments/${comment.id}/reactions/`, { reaction: '👍' }),
+      );
+      return '👍';
+    });
+  }
+  /** The member actor subscribed to the main issue. */
+  subscriber(): Promise<string> {
+    return this.once('subscriber', async () => {
+      const user = this.memberUserId;
+      await ok(this.admin.post(`${await this.ibase()}/issue-subscribers/`, { subscriber: user }));
+      return user;
+    });
+  }
+  estimate(which = 'main'): Promise<{ id: string; points: { id: string }[] }> {
+    return this.once(`estimate:${which}`, async () =>
+      ok(
+        this.admin.post(`${await this.pbase(which)}/estimates/`, {
+          estimate: { name: this.name('estimate'), type: 'points' },
+          estimate_points: [
+            { key: 0, value: '1' },
+            { key: 1, value: '2' },
+            { key: 2, value: '3' },
+          ],
+        }),
+      ),
+    );
+  }
+  async estimatePoint(which = 'main'): Promise<string> {
+    const estimate = await this.estimate(which);
+    const detail = await ok(this.admin.get(`${await this.pbase(which)}/estimates/${estimate.id}/`));
+    const id = detail.points[0].id as string;
+    this.ids.add(id);
+    return id;
+  }
+  deployBoard(which = 'main'): Promise<{ id: string; anchor: string }> {
+    return this.once(`board:${which}`, async () =>
+      ok(this.admin.post(`${await this.pbase(which)}/project-deploy-boards/`, {})),
+    );
+  }
+  invitation(): Promise<{ id: string }> {
+    return this.once('invitation', async () => {
+      const [invitation] = await ok(
+        this.admin.post(`${this.ws}/invitations/`, {
+          emails: [
+            { email: `${this.marker.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, role: 15 },
+          ],
+        }),
+      );
+      return invitation;
+    });
+  }
+  /** A finished export (the job that makes it runs here rather than on its timer). */
+  exportRequest(): Promise<{ id: string }> {
+    return this.once('export', async () => {
+      const queued = await ok(
+        this.admin.post(`${this.ws}/export-issues/`, { provider: 'csv', project: [await this.projectId()] }),
+      );
+      while (await this.t.services.exports.processNext()) {}
+      return queued;
+    });
+  }
+}
