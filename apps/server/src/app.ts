@@ -42,8 +42,9 @@ import { statesRoutes } from './domains/states/states.routes.ts';
 import { userPropertiesRoutes } from './domains/user-properties/user-properties.routes.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
-import { errorHandler } from './platform/http/error-handler.ts';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/http/error-handler.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
+import { parseJsonBody } from './platform/http/json-body.ts';
 import { serializeReply } from './platform/http/raw-json.ts';
 import { requestIdFrom, securityHeaders } from './platform/http/security-headers.ts';
 import { registerServerTiming } from './platform/http/server-timing.ts';
@@ -67,6 +68,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -79,12 +82,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // JSON only (form bodies are accepted under /auth/ alone); a bodyless JSON POST is fine.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new AppError('bad_request', 'Malformed JSON body', 'BAD_REQUEST'), undefined);
+      done(null, parseJsonBody(String(body)));
+    } catch (error) {
+      done(error as AppError, undefined);
     }
   });
 

@@ -1,9 +1,22 @@
-/** Postgres unique_violation, as raised by both pg and PGlite (possibly wrapped by drizzle). */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of a Postgres error raised by pg or PGlite, possibly wrapped by drizzle. */
+export function pgErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return pgErrorCode(error) === '23505';
+}
+
+/**
+ * Class 22 (data exception): a value the database cannot take — a null character in text, a
+ * number or date out of range — which only a client's input can bring this far.
+ */
+export function isDataException(error: unknown): boolean {
+  return pgErrorCode(error)?.startsWith('22') ?? false;
 }

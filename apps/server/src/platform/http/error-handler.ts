@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { AppError, type ErrorBody } from '@kite/shared/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDataException, pgErrorCode } from '../db/errors.ts';
 
 const DB_UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -74,7 +77,11 @@ export function errorHandler(
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send({ error: error.message, error_code: 'BAD_REQUEST' });
   }
-  const code = (error as { code?: string }).code;
+  const code = (error as { code?: string }).code ?? pgErrorCode(error);
+  if (isDataException(error)) {
+    request.log.warn({ err: error, reqId: request.id }, 'value refused by the database');
+    return reply.code(400).send({ error: 'Invalid value in the request', error_code: 'BAD_REQUEST' });
+  }
   if (code && DB_UNAVAILABLE_CODES.has(code)) {
     request.log.error({ err: error }, 'database unavailable');
     reply.header('Retry-After', '5');
@@ -82,4 +89,34 @@ export function errorHandler(
   }
   request.log.error({ err: error, reqId: request.id }, 'unexpected error');
   return reply.code(500).send({ error: 'Internal server error', error_code: 'INTERNAL_ERROR' });
+}
+
+/** Errors the router raises before a route is found (fastify's `frameworkErrors`). */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  // A path segment longer than any id or slug names nothing.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ error: 'Not found', error_code: 'NOT_FOUND' });
+  }
+  return reply.code(400).send({ error: 'Malformed request URL', error_code: 'BAD_REQUEST' });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL over 16 KB,
+ * malformed request lines) still answer in the contract's shape.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    error: tooLarge ? 'Request headers or URL are too large' : 'Malformed request',
+    error_code: 'BAD_REQUEST',
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
