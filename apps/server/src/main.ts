@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { type Database, openEmbeddedDatabase, openPostgresDatabase } from './platform/db/database.ts';
 import { migrateDatabase } from './platform/db/migrate.ts';
 import { every } from './platform/jobs/scheduler.ts';
+import { repairStoredRichText } from './platform/security/stored-html-repair.ts';
 import { createServices } from './services.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -34,6 +35,8 @@ async function main() {
       : `Database: embedded PGlite in ${config.dataDir}`,
   );
   await migrateDatabase(database);
+  const repaired = await repairStoredRichText(database);
+  if (repaired > 0) console.log(`Sanitised ${repaired} rich-text value(s) stored by an earlier version`);
 
   const services = createServices(database, config);
   await services.instance.ensureInstance();

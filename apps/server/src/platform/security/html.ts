@@ -45,7 +45,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: ['src', 'alt', 'width', 'height'],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan'],
-    ...Object.fromEntries(EDITOR_COMPONENTS.map((tag) => [tag, ['*']])),
+    // Named one by one: a wildcard here let `on*` handlers through on the editor's own elements.
+    'mention-component': ['id', 'label', 'entity_identifier', 'entity_name', 'target'],
+    'image-component': ['id', 'src', 'width', 'height', 'aspectratio', 'alignment', 'status'],
+    'issue-embed-component': [
+      'id',
+      'entity_identifier',
+      'entity_name',
+      'project_identifier',
+      'workspace_identifier',
+      'sequence_id',
+    ],
   },
   allowedStyles: {
     '*': {
