@@ -61,7 +61,7 @@ async function freshDatabase(
 /** The real server on a random loopback port with its own database. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  appOptions: Pick<BuildAppOptions, 'onRoute'> = {},
+  appOptions: Pick<BuildAppOptions, 'onRoute' | 'webDist'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     AUTH_IP_RATE_LIMIT: '10000',

@@ -4,6 +4,7 @@ import { AppError, type ErrorBody } from '@kite/shared/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDataException, pgErrorCode } from '../db/errors.ts';
+import { BASE_SECURITY_HEADERS } from './security-headers.ts';
 
 const DB_UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -93,12 +94,18 @@ export function errorHandler(
 
 /** Errors the router raises before a route is found (fastify's `frameworkErrors`). */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  // These answers skip the onSend hooks that set the headers elsewhere.
+  reply.headers(BASE_SECURITY_HEADERS);
   // A path segment longer than any id or slug names nothing.
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(404).send({ error: 'Not found', error_code: 'NOT_FOUND' });
   }
   return reply.code(400).send({ error: 'Malformed request URL', error_code: 'BAD_REQUEST' });
 }
+
+const RAW_SECURITY_HEADERS = Object.entries(BASE_SECURITY_HEADERS)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL over 16 KB,
@@ -117,6 +124,6 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
   });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `${RAW_SECURITY_HEADERS}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -14,6 +14,14 @@ const APP_CSP = [
   "form-action 'self'",
 ].join('; ');
 
+/** What every answer carries (the CSP is the JSON one unless the answer is the app's HTML). */
+export const BASE_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': JSON_CSP,
+};
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Echo a well-formed incoming X-Request-Id, else mint one. */
@@ -23,9 +31,9 @@ export function requestIdFrom(header: string | string[] | undefined, mint: () =>
 
 export async function securityHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   reply.header('X-Request-Id', request.id);
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Referrer-Policy', 'same-origin');
-  reply.header('X-Frame-Options', 'DENY');
+  reply.header('X-Content-Type-Options', BASE_SECURITY_HEADERS['X-Content-Type-Options']);
+  reply.header('Referrer-Policy', BASE_SECURITY_HEADERS['Referrer-Policy']);
+  reply.header('X-Frame-Options', BASE_SECURITY_HEADERS['X-Frame-Options']);
   // Routes that set their own policy (file downloads use a sandbox) keep it.
   if (!reply.hasHeader('Content-Security-Policy')) {
     const type = String(reply.getHeader('content-type') ?? '');
