@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '../http-client.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
+import { type Accounts, signUpAccounts, World } from './world.ts';
+
+/**
+ * Tenancy through request bodies (quality.md §2): the matrix's admin names, in a body field,
+ * an object of the canary workspace. Every such request is refused with a 4xx, the canary's rows
+ * stay exactly as they were, and none of the matrix workspace's rows come to name a canary id.
+ */
+
+let t: TestApp;
+let accounts: Accounts;
+let w: World;
+let canary: World;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  accounts = await signUpAccounts(t);
+  [w, canary] = await Promise.all([World.withMembers(t, accounts), World.canary(t, accounts)]);
+}, 120_000);
+afterAll(() => t?.close());
+
+/** Every row of one workspace, in every table that is scoped by workspace, as text. */
+async function rowsOf(workspaceId: string): Promise<string[]> {
+  const tables = await t.database.raw<{ table_name: string }>(
+    "select table_name from information_schema.columns where table_schema = 'public' and column_name = 'workspace_id'",
+  );
+  const rows: string[] = [];
+  for (const { table_name } of tables) {
+    const found = await t.database.raw<{ row: string }>(
+      `select t::text as row from "${table_name}" t where workspace_id = $1 order by 1`,
+      [workspaceId],
+    );
+    rows.push(...found.map((r) => `${table_name}: ${r.row}`));
+  }
+  return rows;
+}
+
+interface Swap {
+  what: string;
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: () => Promise<string>;
+  body: () => Promise<unknown>;
+}
+
+const cIssue = async () => (await canary.issue()).id;
+const cUser = () => accounts.otherAdmin.user.id;
+
+const SWAPS: Swap[] = [
+  ...(['state_id', 'label_ids', 'assignee_ids', 'parent_id', 'estimate_point'] as const).flatMap((field) => {
+    const value = async () =>
+      ({
+        state_id: (await canary.state()).id,
+        label_ids: [(await canary.label()).id],
+        assignee_ids: [cUser()],
+        parent_id: await cIssue(),
+        estimate_point: await canary.estimatePoint(),
+      })[field];
+    return [
+      {
+        what: `create a work item with the canary's ${field}`,
+        method: 'POST' as const,
+        path: async () => `${await w.pbase()}/issues/`,
+        body: async () => ({ name: 'Swap', [field]: await value() }),
+      },
+      {
+        what: `edit a work item to the canary's ${field}`,
+        method: 'PATCH' as const,
+        path: async () => `${await w.ibase()}/`,
+        body: async () => ({ [field]: await value() }),
+      },
+    ];
+  }),
+  {
+    what: 'bulk-edit canary work items',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/bulk-operation-issues/`,
+    body: async () => ({ issue_ids: [await cIssue()], properties: { priority: 'urgent' } }),
+  },
+  {
+    what: 'bulk-edit to a canary state',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/bulk-operation-issues/`,
+    body: async () => ({
+      issue_ids: [(await w.issue()).id],
+      properties: { state_id: (await canary.state()).id },
+    }),
+  },
+  {
+    what: 'bulk-delete canary work items',
+    method: 'DELETE',
+    path: async () => `${await w.pbase()}/bulk-delete-issues/`,
+    body: async () => ({ issue_ids: [await cIssue()] }),
+  },
+  {
+    what: 'bulk-archive canary work items',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/bulk-archive-issues/`,
+    body: async () => ({ issue_ids: [(await canary.doneIssue()).id] }),
+  },
+  {
+    what: 'move canary work items on the timeline',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/issue-dates/`,
+    body: async () => ({
+      updates: [{ id: await cIssue(), start_date: '2026-01-01', target_date: '2026-01-02' }],
+    }),
+  },
+  {
+    what: 'adopt a canary work item as a sub-issue',
+    method: 'POST',
+    path: async () => `${await w.ibase()}/sub-issues/`,
+    body: async () => ({ sub_issue_ids: [await cIssue()] }),
+  },
+  {
+    what: 'relate to a canary work item',
+    method: 'POST',
+    path: async () => `${await w.ibase()}/issue-relation/`,
+    body: async () => ({ relation_type: 'blocked_by', issues: [await cIssue()] }),
+  },
+  {
+    what: 'remove a relation to a canary work item',
+    method: 'POST',
+    path: async () => `${await w.ibase()}/remove-relation/`,
+    body: async () => ({ related_issue: (await canary.related()).id }),
+  },
+  {
+    what: 'subscribe the canary admin',
+    method: 'POST',
+    path: async () => `${await w.ibase()}/issue-subscribers/`,
+    body: async () => ({ subscriber: cUser() }),
+  },
+  {
+    what: 'reply to a canary comment',
+    method: 'POST',
+    path: async () => `${await w.ibase()}/comments/`,
+    body: async () => ({ comment_html: '<p>x</p>', parent: (await canary.comment()).id }),
+  },
+  {
+    what: 'add the canary admin to a project',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/members/`,
+    body: async () => ({ members: [{ member_id: cUser(), role: 15 }] }),
+  },
+  ...(['project_lead', 'default_assignee', 'default_state', 'estimate'] as const).map((field) => ({
+    what: `set a project's ${field} to the canary's`,
+    method: 'PATCH' as const,
+    path: async () => `${await w.pbase()}/`,
+    body: async () => ({
+      [field]: {
+        project_lead: cUser(),
+        default_assignee: cUser(),
+        default_state: (await canary.state()).id,
+        estimate: (await canary.estimate()).id,
+      }[field],
+    }),
+  })),
+  {
+    what: 'create a project led by the canary admin',
+    method: 'POST',
+    path: async () => `${w.ws}/projects/`,
+    body: async () => ({ name: 'Led', identifier: 'LED', project_lead: cUser() }),
+  },
+  {
+    what: 'nest a label under a canary label',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/issue-labels/`,
+    body: async () => ({ name: 'Child', parent: (await canary.label()).id }),
+  },
+  {
+    what: 'favorite a canary project',
+    method: 'POST',
+    path: async () => `${w.ws}/user-favorite-projects/`,
+    body: async () => ({ project: await canary.projectId() }),
+  },
+  {
+    what: 'join a canary project',
+    method: 'POST',
+    path: async () => `/api/users/me/workspaces/${w.slug}/projects/invitations/`,
+    body: async () => ({ project_ids: [await canary.projectId('public')] }),
+  },
+  {
+    what: 'export a canary project',
+    method: 'POST',
+    path: async () => `${w.ws}/export-issues/`,
+    body: async () => ({ provider: 'csv', project: [await canary.projectId()] }),
+  },
+  {
+    what: 'accept a canary invitation meant for someone else',
+    method: 'POST',
+    path: async () => '/api/users/me/workspaces/invitations/',
+    body: async () => ({ invitations: [(await canary.invitation()).id] }),
+  },
+];
+
+describe('ids of another workspace in request bodies', () => {
+  it('are refused, leave the other workspace untouched and are never stored', async () => {
+    // Make every canary object first, so the snapshot covers them.
+    for (const swap of SWAPS) await swap.body();
+    const workspaceId = async (world: World) =>
+      (await (world.admin as Client).get(`${world.ws}/`)).body.id as string;
+    const canaryId = await workspaceId(canary);
+    const before = await rowsOf(canaryId);
+    expect(before.length).toBeGreaterThan(20);
+
+    const accepted: string[] = [];
+    for (const swap of SWAPS) {
+      const res = await accounts.admin.client.request(swap.method, await swap.path(), {
+        json: await swap.body(),
+      });
+      expect(res.status, `${swap.what}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+      if (res.status < 400) accepted.push(`${swap.what} → ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    expect(accepted).toEqual([]);
+    expect(await rowsOf(canaryId)).toEqual(before);
+
+    const stored = (await rowsOf(await workspaceId(w))).join('\n');
+    const named = [...canary.ids, cUser()].filter((id) => stored.includes(id));
+    expect(named, 'canary ids stored in the matrix workspace').toEqual([]);
+  });
+});
