@@ -5,7 +5,9 @@ const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
+  // Images come from the app (uploads) only: a hot-linked image in rich text would tell a third
+  // party who reads the item, and when.
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self' ws: wss:",
   "frame-ancestors 'none'",
