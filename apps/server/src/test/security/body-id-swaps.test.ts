@@ -220,3 +220,91 @@ describe('ids of another workspace in request bodies', () => {
     expect(named, 'canary ids stored in the matrix workspace').toEqual([]);
   });
 });
+
+/** The same, one project over: objects of the workspace's second project named under the first. */
+const CROSS_PROJECT: Swap[] = [
+  ...(['state_id', 'label_ids', 'parent_id', 'estimate_point', 'assignee_ids'] as const).map((field) => ({
+    what: `create a work item with the second project's ${field}`,
+    method: 'POST' as const,
+    path: async () => `${await w.pbase()}/issues/`,
+    body: async () => ({
+      name: 'Swap',
+      [field]: {
+        state_id: (await w.state('second')).id,
+        label_ids: [(await w.label('second')).id],
+        parent_id: (await w.issue('second')).id,
+        estimate_point: await w.estimatePoint('second'),
+        // A workspace member who is not in the project.
+        assignee_ids: [accounts.nonProjectMember.user.id],
+      }[field],
+    }),
+  })),
+  {
+    what: "bulk-edit the second project's work items",
+    method: 'POST',
+    path: async () => `${await w.pbase()}/bulk-operation-issues/`,
+    body: async () => ({ issue_ids: [(await w.issue('second')).id], properties: { priority: 'urgent' } }),
+  },
+  {
+    what: "bulk-delete the second project's work items",
+    method: 'DELETE',
+    path: async () => `${await w.pbase()}/bulk-delete-issues/`,
+    body: async () => ({ issue_ids: [(await w.issue('second')).id] }),
+  },
+  {
+    what: "bulk-archive the second project's work items",
+    method: 'POST',
+    path: async () => `${await w.pbase()}/bulk-archive-issues/`,
+    body: async () => ({ issue_ids: [(await w.doneIssue('second')).id] }),
+  },
+  {
+    what: "move the second project's work items on the timeline",
+    method: 'POST',
+    path: async () => `${await w.pbase()}/issue-dates/`,
+    body: async () => ({
+      updates: [{ id: (await w.issue('second')).id, start_date: '2026-01-01', target_date: '2026-01-02' }],
+    }),
+  },
+  {
+    what: "adopt the second project's work item as a sub-issue",
+    method: 'POST',
+    path: async () => `${await w.ibase()}/sub-issues/`,
+    body: async () => ({ sub_issue_ids: [(await w.issue('second')).id] }),
+  },
+  {
+    what: "set the project's default state to the second project's",
+    method: 'PATCH',
+    path: async () => `${await w.pbase()}/`,
+    body: async () => ({ default_state: (await w.state('second')).id }),
+  },
+  {
+    what: "set the project's estimate to the second project's",
+    method: 'PATCH',
+    path: async () => `${await w.pbase()}/`,
+    body: async () => ({ estimate: (await w.estimate('second')).id }),
+  },
+];
+
+describe("ids of another project's objects in request bodies", () => {
+  it('are refused and leave the other project untouched', async () => {
+    for (const swap of CROSS_PROJECT) await swap.body();
+    const projectRows = async () =>
+      (
+        await t.database.raw<{ row: string }>(
+          'select t::text as row from issues t where project_id = $1 order by 1',
+          [await w.projectId('second')],
+        )
+      ).map((r) => r.row);
+    const before = await projectRows();
+    const accepted: string[] = [];
+    for (const swap of CROSS_PROJECT) {
+      const res = await accounts.admin.client.request(swap.method, await swap.path(), {
+        json: await swap.body(),
+      });
+      expect(res.status, `${swap.what}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+      if (res.status < 400) accepted.push(`${swap.what} → ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    expect(accepted).toEqual([]);
+    expect(await projectRows()).toEqual(before);
+  });
+});
