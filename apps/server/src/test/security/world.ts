@@ -88,15 +88,24 @@ export class World {
   /** The matrix's workspace: the admin owns it, every role joins it and (but one) its project. */
   static async withMembers(t: TestApp, accounts: Accounts): Promise<World> {
     const world = await World.owned(t, accounts, accounts.admin, `MATRIX${randomUUID().slice(0, 8)}`);
-    for (const [actor, role] of Object.entries(MEMBER_ROLES)) {
-      if (actor === 'admin') continue;
-      const account = accounts[actor as keyof typeof MEMBER_ROLES];
-      world.memberships[actor as Actor] = await world.join(account, role);
+    const joining = Object.entries(MEMBER_ROLES).filter(([actor]) => actor !== 'admin') as [
+      keyof typeof MEMBER_ROLES,
+      number,
+    ][];
+    await world.joinAll(joining.map(([actor, role]) => [accounts[actor], role]));
+    const members = await ok(world.admin.get(`${world.ws}/members/`));
+    for (const [actor] of joining) {
+      const id = accounts[actor].user.id;
+      world.memberships[actor] = members.find((m: { member: { id: string } }) => m.member.id === id).id;
     }
-    const members = Object.entries(MEMBER_ROLES)
-      .filter(([actor]) => actor !== 'admin' && actor !== 'nonProjectMember')
-      .map(([actor, role]) => ({ member_id: accounts[actor as Actor & keyof Accounts].user.id, role }));
-    await ok(world.admin.post(`${world.ws}/projects/${await world.projectId()}/members/`, { members }));
+    const projectMembers = joining
+      .filter(([actor]) => actor !== 'nonProjectMember')
+      .map(([actor, role]) => ({ member_id: accounts[actor].user.id, role }));
+    await ok(
+      world.admin.post(`${world.ws}/projects/${await world.projectId()}/members/`, {
+        members: projectMembers,
+      }),
+    );
     return world;
   }
 
@@ -122,18 +131,19 @@ export class World {
     return `/api/workspaces/${this.slug}`;
   }
 
-  /** Adds an account to the workspace through an invitation it accepts; returns the membership id. */
-  private async join(account: SignedIn, role: number): Promise<string> {
-    await ok(this.admin.post(`${this.ws}/invitations/`, { emails: [{ email: account.user.email, role }] }));
-    const link = new URL(lastMailTo(this.t, account.user.email).link!);
-    await ok(
-      account.client.post(`${this.ws}/invitations/${link.searchParams.get('invitation_id')}/join/`, {
-        token: link.searchParams.get('token'),
-        accepted: true,
-      }),
-    );
-    const members = await ok(this.admin.get(`${this.ws}/members/`));
-    return members.find((m: { member: { id: string } }) => m.member.id === account.user.id).id;
+  /** Adds accounts to the workspace through one invitation each, which they accept by the mailed link. */
+  private async joinAll(joining: [SignedIn, number][]): Promise<void> {
+    const emails = joining.map(([account, role]) => ({ email: account.user.email, role }));
+    await ok(this.admin.post(`${this.ws}/invitations/`, { emails }));
+    for (const [account] of joining) {
+      const link = new URL(lastMailTo(this.t, account.user.email).link!);
+      await ok(
+        account.client.post(`${this.ws}/invitations/${link.searchParams.get('invitation_id')}/join/`, {
+          token: link.searchParams.get('token'),
+          accepted: true,
+        }),
+      );
+    }
   }
 
   /** Makes `key` once per world; every id in its answer is recorded. */
