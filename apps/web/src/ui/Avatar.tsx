@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { useState } from 'react';
 
 const PALETTE = ['#2f63e6', '#0e7c66', '#b2481b', '#7c3aed', '#be185d', '#0369a1', '#4d7c0f', '#a16207'];
 
@@ -38,7 +39,19 @@ export function Avatar({ name, src, size = 'md', shape = 'circle', className }: 
     SIZES[size],
     className,
   );
-  if (src) return <img src={src} alt="" aria-hidden className={clsx(classes, 'object-cover')} />;
+  // A picture the page may not load (another origin is refused by the CSP, or it is gone) falls back to initials.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (src && src !== failedSrc) {
+    return (
+      <img
+        src={src}
+        alt=""
+        aria-hidden
+        className={clsx(classes, 'object-cover')}
+        onError={() => setFailedSrc(src)}
+      />
+    );
+  }
   return (
     <span aria-hidden className={classes} style={{ backgroundColor: colorFor(name) }}>
       {initials(name)}
