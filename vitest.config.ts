@@ -12,10 +12,25 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          exclude: ['src/reliability/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
           globalSetup: ['src/test/global-setup.ts'],
+        },
+      },
+      {
+        // Crash, outage, shutdown and load runs against the production build in processes of
+        // their own: `npm run test:reliability` (full length); `npm test` runs them short.
+        test: {
+          name: 'reliability',
+          root: 'apps/server',
+          include: ['src/reliability/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 1,
+          minWorkers: 1,
         },
       },
       'apps/web/vitest.config.{ts,mts}',

@@ -16,7 +16,18 @@ if ((await run('npm', ['run', 'typecheck'])) !== 0) failed = true;
 if ((await run('npm', ['run', 'lint'])) !== 0) failed = true;
 
 step('unit and API tests on PGlite');
-if ((await run('npx', ['vitest', 'run'], { env: { ...process.env, TEST_DB: 'pglite' } })) !== 0)
+const suites = ['--project', 'shared', '--project', 'server', '--project', 'web'];
+if ((await run('npx', ['vitest', 'run', ...suites], { env: { ...process.env, TEST_DB: 'pglite' } })) !== 0)
+  failed = true;
+
+// The reliability suite, short: a few crash cycles and seconds of load (`npm run test:reliability`
+// runs it at full length). Alone on the machine, so its timings mean something.
+step('reliability suite (short)');
+const short = { RELIABILITY_CYCLES: '3', LOAD_SECONDS: '15' };
+if (
+  (await run('npx', ['vitest', 'run', '--project', 'reliability'], { env: { ...process.env, ...short } })) !==
+  0
+)
   failed = true;
 
 // The PostgreSQL run (mostly waiting on the database server) overlaps the browser tests; its

@@ -21,7 +21,10 @@ function hazards(html: string): string[] {
       for (const attr of element.attrs) {
         const name = (attr.prefix ? `${attr.prefix}:${attr.name}` : attr.name).toLowerCase();
         // Browsers drop control characters and spaces inside a URL's scheme.
-        const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+        const value = [...attr.value]
+          .filter((c) => c.charCodeAt(0) > 0x20)
+          .join('')
+          .toLowerCase();
         if (name.startsWith('on')) found.push(`${element.tagName}[${name}]`);
         if (
           URL_ATTRIBUTES.has(name) &&

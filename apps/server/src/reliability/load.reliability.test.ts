@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { STRONG_PASSWORD, uniqueEmail } from '../test/factories.ts';
+import { Client, type HttpResult } from '../test/http-client.ts';
+import { mailedLink, type ServerProcess, startServerProcess } from './server-process.ts';
+
+/**
+ * Load (quality.md §3): simulated users, each with a session of their own, work a shared project
+ * for LOAD_SECONDS (default 15; `npm run test:reliability` runs 300) with the benchmark's mix —
+ * boards and lists, details, search, edits, creates and comments — pausing LOAD_THINK_MS (mean,
+ * default 1 s) between actions. The
+ * error rate must stay under 0.1 %; latency percentiles are reported.
+ */
+
+const USERS = Number(process.env.LOAD_USERS ?? 100);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
+const ACCOUNTS = 10;
+/** Mean pause between a user's actions: a busy person clicking through a board. */
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
+
+interface Sample {
+  kind: 'read' | 'write';
+  ms: number;
+  ok: boolean;
+  what: string;
+}
+
+const databases: {
+  name: string;
+  env: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>;
+}[] = [
+  {
+    name: 'embedded PGlite',
+    env: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-load-'));
+      return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  databases.push({
+    name: 'PostgreSQL',
+    env: async () => {
+      const name = `kite_load_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(postgresUrl);
+      url.pathname = `/${name}`;
+      return {
+        env: { DATABASE_URL: url.toString() },
+        drop: async () => {
+          await admin.query(`drop database if exists ${name} with (force)`);
+          await admin.end();
+        },
+      };
+    },
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function ok<T = any>(pending: Promise<HttpResult<T>>): Promise<T> {
+  const res = await pending;
+  if (res.status >= 300) throw new Error(`${res.status} ${res.text.slice(0, 200)}`);
+  return res.body;
+}
+
+/** Accounts (the first owns the workspace), a project with work to browse, and one session per user. */
+async function prepare(server: ServerProcess) {
+  const { baseUrl } = server;
+  const emails = Array.from({ length: ACCOUNTS }, () => uniqueEmail('load'));
+  const clients = emails.map(() => new Client(baseUrl));
+  for (const [i, email] of emails.entries()) {
+    await ok(clients[i]!.post('/auth/sign-up/', { email, password: STRONG_PASSWORD }));
+  }
+  const [owner] = clients as [Client];
+  const slug = `load-${randomUUID().slice(0, 8)}`;
+  await ok(owner.post('/api/workspaces/', { name: 'Load', slug }));
+  const ws = `/api/workspaces/${slug}`;
+  await ok(
+    owner.post(`${ws}/invitations/`, { emails: emails.slice(1).map((email) => ({ email, role: 15 })) }),
+  );
+  const members: { member_id: string; role: number }[] = [];
+  for (const [i, email] of emails.entries()) {
+    if (i === 0) continue;
+    const link = new URL(mailedLink(server, email));
+    await ok(
+      clients[i]!.post(`${ws}/invitations/${link.searchParams.get('invitation_id')}/join/`, {
+        token: link.searchParams.get('token'),
+        accepted: true,
+      }),
+    );
+    members.push({ member_id: (await ok(clients[i]!.get('/api/users/me/'))).id, role: 15 });
+  }
+  const project = await ok(owner.post(`${ws}/projects/`, { name: 'Load', identifier: 'LOAD' }));
+  const base = `${ws}/projects/${project.id}`;
+  await ok(owner.post(`${base}/members/`, { members }));
+  const states = await ok<{ id: string }[]>(owner.get(`${base}/states/`));
+  const issues: string[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    const issue = await ok(
+      owner.post(`${base}/issues/`, { name: `Load item ${i}`, state_id: states[i % states.length]!.id }),
+    );
+    issues.push(issue.id);
+  }
+  // Each simulated user signs in on a session of its own.
+  const sessions: Client[] = [];
+  for (let u = 0; u < USERS; u += 1) {
+    const client = new Client(baseUrl);
+    await ok(client.post('/auth/sign-in/', { email: emails[u % ACCOUNTS], password: STRONG_PASSWORD }));
+    sessions.push(client);
+  }
+  return { ws, base, states, issues, sessions };
+}
+
+describe.each(databases)('$name', ({ env }) => {
+  let server: ServerProcess | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  it(
+    `${USERS} users for ${SECONDS} s: error rate under 0.1 %`,
+    async () => {
+      const database = await env();
+      drop = database.drop;
+      server = await startServerProcess({ ...database.env, AUTH_IP_RATE_LIMIT: '100000' });
+      const world = await prepare(server);
+      const samples: Sample[] = [];
+      const deadline = Date.now() + SECONDS * 1000;
+      const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+      async function act(kind: Sample['kind'], what: string, call: () => Promise<HttpResult>) {
+        const started = performance.now();
+        let good = false;
+        try {
+          const res = await call();
+          good = res.status < 400;
+        } catch {
+          good = false;
+        }
+        samples.push({ kind, what, ms: performance.now() - started, ok: good });
+      }
+
+      async function user(client: Client) {
+        while (Date.now() < deadline) {
+          const roll = Math.random() * 100;
+          const issue = pick(world.issues);
+          if (roll < 35)
+            await act('read', 'board', () =>
+              client.get(`${world.base}/issues/?group_by=state_id&per_page=30`),
+            );
+          else if (roll < 50)
+            await act('read', 'list', () =>
+              client.get(`${world.base}/issues/?per_page=100&priority=high,urgent`),
+            );
+          else if (roll < 70) await act('read', 'detail', () => client.get(`${world.base}/issues/${issue}/`));
+          else if (roll < 80)
+            await act('read', 'search', () =>
+              client.get(`${world.ws}/search/?search=item%20${Math.floor(Math.random() * 20)}`),
+            );
+          else if (roll < 92)
+            await act('write', 'edit', () =>
+              client.patch(`${world.base}/issues/${issue}/`, { state_id: pick(world.states).id }),
+            );
+          else if (roll < 97)
+            await act('write', 'create', () =>
+              client.post(`${world.base}/issues/`, { name: `Made under load ${Math.random()}` }),
+            );
+          else
+            await act('write', 'comment', () =>
+              client.post(`${world.base}/issues/${issue}/comments/`, { comment_html: '<p>under load</p>' }),
+            );
+          await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
+        }
+      }
+      const started = Date.now();
+      await Promise.all(world.sessions.map(user));
+      const seconds = (Date.now() - started) / 1000;
+
+      const errors = samples.filter((s) => !s.ok);
+      const reads = samples.filter((s) => s.kind === 'read').map((s) => s.ms);
+      const writes = samples.filter((s) => s.kind === 'write').map((s) => s.ms);
+      const report = {
+        users: USERS,
+        think_ms: THINK_MS,
+        seconds: Math.round(seconds),
+        requests: samples.length,
+        per_second: Math.round(samples.length / seconds),
+        error_rate: `${((errors.length / samples.length) * 100).toFixed(3)} %`,
+        reads_p50_ms: Math.round(percentile(reads, 50)),
+        reads_p95_ms: Math.round(percentile(reads, 95)),
+        writes_p50_ms: Math.round(percentile(writes, 50)),
+        writes_p95_ms: Math.round(percentile(writes, 95)),
+      };
+      const byAction = Object.fromEntries(
+        [...new Set(samples.map((s) => s.what))].map((what) => {
+          const times = samples.filter((s) => s.what === what).map((s) => s.ms);
+          return [
+            what,
+            `${times.length}× p50 ${Math.round(percentile(times, 50))} / p95 ${Math.round(percentile(times, 95))} ms`,
+          ];
+        }),
+      );
+      console.log(`load ${JSON.stringify(report)}\n${JSON.stringify(byAction, null, 1)}`);
+      expect(samples.length).toBeGreaterThan(((USERS * SECONDS * 1000) / (THINK_MS + 2000)) * 0.5);
+      expect(errors.length / samples.length, JSON.stringify(errors.slice(0, 5))).toBeLessThan(0.001);
+    },
+    (SECONDS + 240) * 1000,
+  );
+});
