@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, uniqueEmail } from '../test/factories.ts';
 import { Client, type HttpResult } from '../test/http-client.ts';
+import { type DatabaseUnderTest, databasesUnderTest } from './databases.ts';
 import { mailedLink, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -27,40 +24,6 @@ interface Sample {
   ms: number;
   ok: boolean;
   what: string;
-}
-
-const databases: {
-  name: string;
-  env: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>;
-}[] = [
-  {
-    name: 'embedded PGlite',
-    env: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-load-'));
-      return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-];
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  databases.push({
-    name: 'PostgreSQL',
-    env: async () => {
-      const name = `kite_load_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(postgresUrl);
-      url.pathname = `/${name}`;
-      return {
-        env: { DATABASE_URL: url.toString() },
-        drop: async () => {
-          await admin.query(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        },
-      };
-    },
-  });
 }
 
 function percentile(values: number[], p: number): number {
@@ -123,20 +86,17 @@ async function prepare(server: ServerProcess) {
   return { ws, base, states, issues, sessions };
 }
 
-describe.each(databases)('$name', ({ env }) => {
+describe.each(databasesUnderTest())('$name', (database: DatabaseUnderTest) => {
   let server: ServerProcess | undefined;
-  let drop: (() => Promise<void>) | undefined;
   afterAll(async () => {
     await server?.stop();
-    await drop?.();
+    await database.drop();
   });
 
   it(
     `${USERS} users for ${SECONDS} s: error rate under 0.1 %`,
     async () => {
-      const database = await env();
-      drop = database.drop;
-      server = await startServerProcess({ ...database.env, AUTH_IP_RATE_LIMIT: '100000' });
+      server = await startServerProcess({ ...(await database.env()), AUTH_IP_RATE_LIMIT: '100000' });
       const world = await prepare(server);
       const samples: Sample[] = [];
       const deadline = Date.now() + SECONDS * 1000;
