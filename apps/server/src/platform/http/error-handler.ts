@@ -3,18 +3,8 @@ import type { Duplex } from 'node:stream';
 import { AppError, type ErrorBody } from '@kite/shared/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDataException, pgErrorCode } from '../db/errors.ts';
+import { isDatabaseUnavailable, isDataException } from '../db/errors.ts';
 import { BASE_SECURITY_HEADERS } from './security-headers.ts';
-
-const DB_UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08006',
-  '08001',
-]);
 
 /** "/emails/0/email" → "emails.0.email"; the request body root becomes "non_field_errors". */
 function fieldName(instancePath: string): string {
@@ -78,12 +68,11 @@ export function errorHandler(
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send({ error: error.message, error_code: 'BAD_REQUEST' });
   }
-  const code = (error as { code?: string }).code ?? pgErrorCode(error);
   if (isDataException(error)) {
     request.log.warn({ err: error, reqId: request.id }, 'value refused by the database');
     return reply.code(400).send({ error: 'Invalid value in the request', error_code: 'BAD_REQUEST' });
   }
-  if (code && DB_UNAVAILABLE_CODES.has(code)) {
+  if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
     reply.header('Retry-After', '5');
     return reply.code(503).send({ error: 'Service unavailable', error_code: 'SERVICE_UNAVAILABLE' });
