@@ -69,6 +69,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
+    // While draining (SIGTERM), requests already on an open connection are still served, with
+    // `Connection: close`; fastify's default answers them a bare 503 that is not the contract's.
+    return503OnClosing: false,
     clientErrorHandler,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
   }).withTypeProvider<ZodTypeProvider>();
@@ -122,6 +125,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   app.addHook('onRequest', hooks.onRequest);
   app.addHook('preValidation', hooks.preValidation);
   app.addHook('onSend', securityHeaders);
+  // Draining: every answer tells the client to take its next request elsewhere.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (services.lifecycle.shuttingDown) reply.header('Connection', 'close');
+  });
 
   for (const register of [
     healthRoutes,

@@ -9,6 +9,12 @@ import { repairStoredRichText } from './platform/security/stored-html-repair.ts'
 import { createServices } from './services.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * After SIGTERM the server keeps reading open connections this long (answering with
+ * `Connection: close`, `/api/ready/` already 503) before it closes the idle ones: a request a
+ * client has just sent on a kept-alive connection would otherwise meet a reset.
+ */
+const DRAIN_DELAY_MS = 1000;
 const AUTOMATIONS_EVERY_MS = 60 * 60 * 1000;
 const VACUUM_EVERY_MS = 15 * 60 * 1000;
 
@@ -93,6 +99,7 @@ async function main() {
     console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_DELAY_MS));
       await app.close();
       await database.close();
     } finally {
