@@ -27,13 +27,15 @@ export interface TestApp {
   baseUrl: string;
   /** Every mail the server sent, as its log line (`MAIL to=… subject="…" code=…`). */
   mails: string[];
+  /** The folder stored files go to. */
+  uploads: string;
   close(): Promise<void>;
 }
 
 let dump: Blob | undefined;
 
 /** A fresh, migrated database of its own: a PGlite copy of the migrated dump, or a clone of the PG template. */
-async function freshDatabase(
+export async function freshDatabase(
   options: OpenOptions,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const templateUrl = inject('pgTemplateUrl');
@@ -61,7 +63,10 @@ async function freshDatabase(
 /** The real server on a random loopback port with its own database. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  appOptions: Pick<BuildAppOptions, 'onRoute' | 'webDist'> = {},
+  appOptions: Pick<BuildAppOptions, 'onRoute' | 'webDist'> & {
+    /** Serve this database and uploads folder (closed and removed with the app) instead of fresh ones. */
+    existing?: { database: Database; drop: () => Promise<void>; uploads: string };
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     AUTH_IP_RATE_LIMIT: '10000',
@@ -69,17 +74,19 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { database, drop } = await freshDatabase({ timeQueries: config.serverTiming });
+  const { database, drop } =
+    appOptions.existing ?? (await freshDatabase({ timeQueries: config.serverTiming }));
   const mails: string[] = [];
-  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-uploads-'));
+  const uploads = appOptions.existing?.uploads ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kite-uploads-'));
   const services = createServices(database, config, {
     mailLog: (line) => mails.push(line),
     storage: createLocalStorage(uploads),
   });
   await services.instance.ensureInstance();
   // TEST_LOG=1 prints the errors behind 500 answers (the logger is off otherwise).
+  const { existing: _existing, ...buildOptions } = appOptions;
   const app = await buildApp(services, {
-    ...appOptions,
+    ...buildOptions,
     ...(process.env.TEST_LOG ? { logger: { level: 'error' } } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -91,6 +98,7 @@ export async function startTestApp(
     database,
     baseUrl: `http://127.0.0.1:${port}`,
     mails,
+    uploads,
     async close() {
       await app.close();
       await database.close();

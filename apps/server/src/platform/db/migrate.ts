@@ -16,8 +16,9 @@ export function migrationsFolder(): string {
   throw new Error('Migrations folder (drizzle/) not found');
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  const config = { migrationsFolder: migrationsFolder() };
+/** Applies the migrations of `folder` (default: this version's) that the database lacks. */
+export async function migrateDatabase(database: Database, folder = migrationsFolder()): Promise<void> {
+  const config = { migrationsFolder: folder };
   if (database.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its driver's own db type
     await migratePglite(database.db as any, config);
