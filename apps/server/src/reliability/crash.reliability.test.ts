@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, uniqueEmail } from '../test/factories.ts';
-import { Client, type HttpResult } from '../test/http-client.ts';
+import { Client } from '../test/http-client.ts';
 import { type DatabaseUnderTest, databasesUnderTest } from './databases.ts';
+import { ok, signedInProject } from './fixtures.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -15,12 +15,6 @@ import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 const CYCLES = Number(process.env.RELIABILITY_CYCLES ?? 3);
 const WRITERS = 4;
-
-async function ok<T = any>(pending: Promise<HttpResult<T>>): Promise<T> {
-  const res = await pending;
-  if (res.status >= 300) throw new Error(`${res.status} ${res.text.slice(0, 200)}`);
-  return res.body;
-}
 
 /** What the server said it stored: created items, each item's last acknowledged version, comments. */
 interface Acknowledged {
@@ -69,14 +63,7 @@ describe.each(databasesUnderTest())('$name', (database: DatabaseUnderTest) => {
   it(`keeps every acknowledged write through ${CYCLES} kills during writes`, async () => {
     const env: Record<string, string> = { ...(await database.env()), AUTH_IP_RATE_LIMIT: '100000' };
     server = await startServerProcess(env);
-    const client = new Client(server.baseUrl);
-    await ok(client.post('/auth/sign-up/', { email: uniqueEmail('crash'), password: STRONG_PASSWORD }));
-    const slug = `crash-${randomUUID().slice(0, 8)}`;
-    await ok(client.post('/api/workspaces/', { name: 'Crash', slug }));
-    const project = await ok(
-      client.post(`/api/workspaces/${slug}/projects/`, { name: 'Crash', identifier: 'CRSH' }),
-    );
-    const base = `/api/workspaces/${slug}/projects/${project.id}`;
+    const { client, base } = await signedInProject(server.baseUrl, 'CRSH');
     const ack: Acknowledged = { writes: 0, created: new Map(), version: new Map(), comments: new Map() };
 
     for (let cycle = 0; cycle < CYCLES; cycle += 1) {

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, uniqueEmail } from '../test/factories.ts';
-import { Client } from '../test/http-client.ts';
 import { databasesUnderTest } from './databases.ts';
+import { signedInProject } from './fixtures.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -57,16 +55,7 @@ describe.runIf(postgres)('PostgreSQL outage', () => {
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     server = await startServerProcess({ DATABASE_URL: viaProxy.toString(), AUTH_IP_RATE_LIMIT: '100000' });
 
-    const client = new Client(server.baseUrl);
-    expect(
-      (await client.post('/auth/sign-up/', { email: uniqueEmail('outage'), password: STRONG_PASSWORD }))
-        .status,
-    ).toBe(200);
-    const slug = `outage-${randomUUID().slice(0, 8)}`;
-    await client.post('/api/workspaces/', { name: 'Outage', slug });
-    const project = (await client.post(`/api/workspaces/${slug}/projects/`, { name: 'O', identifier: 'OUT' }))
-      .body;
-    const base = `/api/workspaces/${slug}/projects/${project.id}`;
+    const { client, base } = await signedInProject(server.baseUrl, 'OUT');
     const issue = (await client.post(`${base}/issues/`, { name: 'Survives' })).body;
 
     type Answer = { at: number; ms: number; status: number; code?: string; retryAfter: string | null };

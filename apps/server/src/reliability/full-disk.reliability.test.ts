@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, uniqueEmail } from '../test/factories.ts';
-import { Client, type HttpResult } from '../test/http-client.ts';
+import { ok, signedInProject } from './fixtures.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -25,12 +24,6 @@ const canMount = (() => {
   }
 })();
 
-async function ok<T = any>(pending: Promise<HttpResult<T>>): Promise<T> {
-  const res = await pending;
-  if (res.status >= 300) throw new Error(`${res.status} ${res.text.slice(0, 200)}`);
-  return res.body;
-}
-
 describe('a full disk under the embedded database', () => {
   let server: ServerProcess | undefined;
   afterAll(async () => {
@@ -42,14 +35,7 @@ describe('a full disk under the embedded database', () => {
   it.runIf(canMount)('answers errors while full and keeps every acknowledged write', async () => {
     const env = { DATA_DIR: path.join(mountPoint, 'data'), AUTH_IP_RATE_LIMIT: '100000' };
     server = await startServerProcess(env);
-    const client = new Client(server.baseUrl);
-    await ok(client.post('/auth/sign-up/', { email: uniqueEmail('disk'), password: STRONG_PASSWORD }));
-    const slug = `disk-${randomUUID().slice(0, 8)}`;
-    await ok(client.post('/api/workspaces/', { name: 'Disk', slug }));
-    const project = await ok(
-      client.post(`/api/workspaces/${slug}/projects/`, { name: 'D', identifier: 'DSK' }),
-    );
-    const base = `/api/workspaces/${slug}/projects/${project.id}`;
+    const { client, base } = await signedInProject(server.baseUrl, 'DSK');
 
     // Leave about 2 MB free, then write work items with large descriptions until the disk refuses.
     const { bavail, bsize } = fs.statfsSync(mountPoint);

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, uniqueEmail } from '../test/factories.ts';
 import { Client, type HttpResult } from '../test/http-client.ts';
 import { type DatabaseUnderTest, databasesUnderTest } from './databases.ts';
+import { ok } from './fixtures.ts';
 import { mailedLink, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -30,12 +31,6 @@ function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function ok<T = any>(pending: Promise<HttpResult<T>>): Promise<T> {
-  const res = await pending;
-  if (res.status >= 300) throw new Error(`${res.status} ${res.text.slice(0, 200)}`);
-  return res.body;
 }
 
 /** Accounts (the first owns the workspace), a project with work to browse, and one session per user. */

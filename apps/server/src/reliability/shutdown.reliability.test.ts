@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, uniqueEmail } from '../test/factories.ts';
-import { Client, type HttpResult } from '../test/http-client.ts';
+import type { HttpResult } from '../test/http-client.ts';
 import { type DatabaseUnderTest, databasesUnderTest } from './databases.ts';
+import { signedInProject } from './fixtures.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -21,13 +20,7 @@ describe.each(databasesUnderTest())('$name', (database: DatabaseUnderTest) => {
   it('drains in-flight requests on SIGTERM and exits 0 within 10 s', async () => {
     const env = await database.env();
     server = await startServerProcess(env);
-    const client = new Client(server.baseUrl);
-    await client.post('/auth/sign-up/', { email: uniqueEmail('drain'), password: STRONG_PASSWORD });
-    const slug = `drain-${randomUUID().slice(0, 8)}`;
-    await client.post('/api/workspaces/', { name: 'Drain', slug });
-    const project = (await client.post(`/api/workspaces/${slug}/projects/`, { name: 'D', identifier: 'DRN' }))
-      .body;
-    const base = `/api/workspaces/${slug}/projects/${project.id}`;
+    const { client, base } = await signedInProject(server.baseUrl, 'DRN');
     for (let i = 0; i < 150; i += 1) await client.post(`${base}/issues/`, { name: `Existing ${i}` });
 
     // Connections open beforehand (as a browser keeps them), so the requests below reach the server
