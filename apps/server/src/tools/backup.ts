@@ -1,13 +1,14 @@
 // `npm run backup -- --out <file> [--data-dir <dir> | --database-url <url>]`
-import { openTarget, run } from './backup/cli.ts';
+import { openTarget, parseCommand, run } from './backup/cli.ts';
 import { createBackup } from './backup/create-backup.ts';
 
 await run(async () => {
-  const { database, uploads, values } = await openTarget(process.argv.slice(2), { out: { type: 'string' } });
-  const file = String(values.out ?? `kite-backup-${new Date().toISOString().replaceAll(':', '-')}.jsonl.gz`);
+  const { config, values } = parseCommand(process.argv.slice(2), { out: { type: 'string' } });
+  const out = String(values.out ?? `kite-backup-${new Date().toISOString().replaceAll(':', '-')}.tar.gz`);
+  const { database, uploads } = await openTarget(config, { mustExist: true });
   try {
-    const { rows, files } = await createBackup(database, uploads, file);
-    return `Backed up ${rows} rows and ${files} files to ${file}`;
+    const { rows, files } = await createBackup(database, uploads, out);
+    return `Backed up ${rows} rows and ${files} files to ${out}`;
   } finally {
     await database.close();
   }

@@ -10,6 +10,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Another live process holds the data dir; the message tells a starting server what to do. */
+export class DataDirInUse extends Error {
+  constructor(
+    dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The data directory ${dataDir} is in use by another Kite server (pid ${pid}). ` +
+        'Stop that server, or start this one with another DATA_DIR or with DATABASE_URL.',
+    );
+  }
+}
+
 /**
  * PGlite has a single writer: two processes on one data dir would corrupt it.
  * Takes `<dataDir>/kite.lock` (holding our pid) and returns its release function.
@@ -30,10 +43,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-        throw new Error(
-          `The data directory ${dataDir} is in use by another Kite server (pid ${holder}). ` +
-            'Stop that server, or start this one with another DATA_DIR or with DATABASE_URL.',
-        );
+        throw new DataDirInUse(dataDir, holder);
       }
       fs.rmSync(lockPath, { force: true });
     }

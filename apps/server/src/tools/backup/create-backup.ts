@@ -2,35 +2,40 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_VERSION } from '../../domains/instance/instance.presenter.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { type Entry, FORMAT, writeArchive } from './archive.ts';
-import { dumpTables, migrationLevel } from './dump.ts';
+import { FORMAT, packArchive, writeManifest } from './archive.ts';
 import { storedFiles } from './files.ts';
+import { knownMigrations } from './migrations.ts';
+import { dumpTables } from './table-dump.ts';
 
-/** Writes the whole instance — every table in one snapshot, every stored file — to `file`. */
+/**
+ * Writes the whole instance — every table from one snapshot, every stored file — to `out`.
+ * Files are listed after the snapshot, so every file its rows name is there (an upload writes the
+ * file before its row); one uploaded meanwhile is an unnamed extra. Only an attachment deleted
+ * while a PostgreSQL backup runs can miss its file (or fail the backup, if it goes mid-way).
+ */
 export async function createBackup(
   database: Database,
   uploads: string,
-  file: string,
+  out: string,
 ): Promise<{ rows: number; files: number }> {
-  const tables = await dumpTables(database);
-  const files = await storedFiles(uploads);
-  const counts = Object.fromEntries([...tables].map(([table, batches]) => [table, batches.flat().length]));
-  async function* entries(): AsyncIterable<Entry> {
-    yield {
-      manifest: {
-        kind: 'kite-backup',
-        format: FORMAT,
-        app_version: APP_VERSION,
-        created_at: new Date().toISOString(),
-        migrations: await migrationLevel(database),
-        tables: counts,
-        files: files.length,
-      },
-    };
-    for (const [table, batches] of tables) for (const rows of batches) yield { table, rows };
-    for (const name of files)
-      yield { file: name, data: (await fs.readFile(path.join(uploads, name))).toString('base64') };
+  const staging = await fs.mkdtemp(path.join(path.dirname(path.resolve(out)), '.kite-backup-'));
+  try {
+    const { migrations, tables } = await dumpTables(database, staging, knownMigrations());
+    const files = await storedFiles(uploads);
+    await writeManifest(staging, {
+      kind: 'kite-backup',
+      format: FORMAT,
+      app_version: APP_VERSION,
+      created_at: new Date().toISOString(),
+      source: database.kind,
+      migrations,
+      latest_migration: migrations.at(-1)!.tag,
+      tables,
+      files: files.length,
+    });
+    await packArchive(staging, uploads, files, out);
+    return { rows: Object.values(tables).reduce((a, b) => a + b, 0), files: files.length };
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
   }
-  await writeArchive(file, entries());
-  return { rows: Object.values(counts).reduce((a, b) => a + b, 0), files: files.length };
 }

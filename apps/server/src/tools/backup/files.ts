@@ -9,16 +9,27 @@ export async function storedFiles(root: string): Promise<string[]> {
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) found.push(path.relative(root, full));
+      else if (entry.isFile()) found.push(path.relative(root, full).split(path.sep).join('/'));
     }
   };
   await walk(root);
   return found.sort();
 }
 
-/** A path from an archive, kept inside the uploads folder. */
-export function insideUploads(root: string, relative: string): string {
-  const full = path.resolve(root, relative);
-  if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`unsafe path in archive: ${relative}`);
-  return full;
+/**
+ * Puts the restored files in the uploads folder's place. `restored` lies beside it (same file
+ * system), so each step is a rename; the old files are removed only once the new ones are there.
+ */
+export async function replaceUploads(restored: string, uploads: string): Promise<void> {
+  await fs.mkdir(restored, { recursive: true });
+  const replaced = `${restored}.replaced`;
+  const hadUploads = await fs.rename(uploads, replaced).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  await fs.rename(restored, uploads);
+  if (hadUploads) await fs.rm(replaced, { recursive: true, force: true });
 }
