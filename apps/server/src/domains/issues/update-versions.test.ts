@@ -67,6 +67,42 @@ describe('work item updates written in one statement', () => {
     expect(await priorityActivities(issue.id)).toBe(trail.length);
   });
 
+  it('lose no field when several people edit different fields of one item at once', async () => {
+    const issue = (await owner.client.post(`${base}/issues/`, { name: 'Shared' })).body as { id: string };
+    const states = (await owner.client.get(`${base}/states/`)).body as { id: string; group: string }[];
+    const started = states.find((s) => s.group === 'started')!;
+    const label = (await owner.client.post(`${base}/issue-labels/`, { name: 'Contended label' })).body as {
+      id: string;
+    };
+    const edits: Record<string, unknown>[] = [
+      { name: 'Shared, renamed' },
+      { priority: 'urgent' },
+      { description_html: '<p>Written at the same time</p>' },
+      { start_date: '2026-03-01' },
+      { target_date: '2026-03-31' },
+      { state_id: started.id },
+      { label_ids: [label.id] },
+      { assignee_ids: [owner.user.id] },
+    ];
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        edits.map((edit) => owner.client.patch(`${base}/issues/${issue.id}/`, edit)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(edits.map(() => 200));
+    }
+    const final = (await owner.client.get(`${base}/issues/${issue.id}/`)).body as Record<string, unknown>;
+    expect(final).toMatchObject({
+      name: 'Shared, renamed',
+      priority: 'urgent',
+      description_html: '<p>Written at the same time</p>',
+      start_date: '2026-03-01',
+      target_date: '2026-03-31',
+      state_id: started.id,
+      label_ids: [label.id],
+      assignee_ids: [owner.user.id],
+    });
+  });
+
   it('writes nothing when the row changed since it was read', async () => {
     const issue = (await owner.client.post(`${base}/issues/`, { name: 'Stale' })).body as { id: string };
     const seen = await findIssueVersioned(t.services.db, projectId, issue.id, owner.user.id);
