@@ -31,6 +31,7 @@ import { linksRelationsRoutes } from './domains/issues/links-relations.routes.ts
 import { subIssuesRoutes } from './domains/issues/sub-issues.routes.ts';
 import { subscriptionsRoutes } from './domains/issues/subscriptions.routes.ts';
 import { workspaceIssuesRoutes } from './domains/issues/workspace-issues.routes.ts';
+import { cyclesRoutes } from './domains/cycles/cycles.routes.ts';
 import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { profileRoutes } from './domains/profile/profile.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     exportsRoutes,
     commentsRoutes,
     labelsRoutes,
+    cyclesRoutes,
     estimatesRoutes,
     userPropertiesRoutes,
     publishingRoutes,

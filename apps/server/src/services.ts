@@ -17,6 +17,7 @@ import { createRelationsService } from './domains/issues/relations.service.ts';
 import { createIssueSearchService } from './domains/issues/search.service.ts';
 import { createSubIssuesService } from './domains/issues/sub-issues.service.ts';
 import { createSubscriptionsService } from './domains/issues/subscriptions.service.ts';
+import { createCyclesService } from './domains/cycles/cycles.service.ts';
 import { createLabelsService } from './domains/labels/labels.service.ts';
 import { createMembersService } from './domains/members/members.service.ts';
 import { createProfileService } from './domains/profile/profile.service.ts';
@@ -102,6 +103,7 @@ export function createServices(
   issues.setEstimatePointLookup(estimates.hasPoint);
   estimates.setPointReassigner(issues.reassignEstimatePoints);
   const userProperties = createUserPropertiesService(db);
+  const cycles = createCyclesService(db, { issues, projectMembers });
   const publishing = createPublishingService(db, {
     issues,
     labels,
@@ -145,6 +147,7 @@ export function createServices(
     estimates,
     userProperties,
     publishing,
+    cycles,
   };
 }
 

@@ -5,6 +5,16 @@ export const trimmed = () => z.string().trim();
 export const uuid = () => z.uuid({ error: 'Must be a valid UUID' });
 export const timestamp = z.string();
 export const nullableString = z.string().nullable();
+/** A date input `YYYY-MM-DD`; a full timestamp is truncated to its UTC date. */
+export const dateInput = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'Must be a date (YYYY-MM-DD)')
+  .transform((v) => (v.length > 10 ? new Date(v).toISOString().slice(0, 10) : v))
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a valid date');
+/** A free JSON object (logo_props, view_props) of at most 4 KiB. */
+export const smallJsonObject = z
+  .record(z.string(), z.unknown())
+  .refine((v) => JSON.stringify(v).length <= 4096, 'Must be at most 4 KiB of JSON');
 
 export const errorBodySchema = z.object({
   error: z.string(),

@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './instance.ts';
 export * from './issue-parts.ts';
 export * from './issues.ts';
+export * from './planning.ts';
 export * from './projects.ts';
 export * from './user-profile.ts';
 export * from './users.ts';

@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { trimmed, userLiteSchema } from './common.ts';
+import { dateInput as date, trimmed, userLiteSchema } from './common.ts';
 import { attachmentSchema, issueRelationsSchema, linkSchema, reactionSchema } from './issue-parts.ts';
 import { labelSchema, stateSchema } from './projects.ts';
 
 export const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'Must be a date (YYYY-MM-DD)')
-  // A full timestamp is truncated to its UTC date.
-  .transform((v) => (v.length > 10 ? new Date(v).toISOString().slice(0, 10) : v))
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a valid date');
 const idList = z.array(z.uuid()).max(500);
 
 export const issueRowSchema = z.object({
@@ -136,6 +130,8 @@ const issueFields = {
   label_ids: idList,
   assignee_ids: idList,
   estimate_point: z.uuid().nullable(),
+  cycle_id: z.uuid().nullable(),
+  module_ids: idList,
   start_date: date.nullable(),
   target_date: date.nullable(),
   sort_order: z.number().finite(),
@@ -208,6 +204,8 @@ export const listIssuesQuerySchema = z.object({
   subscriber: z.string().optional(),
   project: z.string().optional(),
   parent: z.string().optional(),
+  cycle: z.string().optional(),
+  module: z.string().optional(),
   name: z.string().max(255).optional(),
   start_date: z.string().optional(),
   target_date: z.string().optional(),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { STATE_GROUPS } from '../domain/states.ts';
-import { trimmed, userLiteSchema } from './common.ts';
+import { smallJsonObject, trimmed, userLiteSchema } from './common.ts';
 import { roleSchema } from './workspaces.ts';
 
 const jsonObject = z.record(z.string(), z.unknown());
 /** logo_props and similar free JSON blobs are capped at 4 KiB. */
-const smallJson = jsonObject.refine((v) => JSON.stringify(v).length <= 4096, 'Must be at most 4 KiB of JSON');
+const smallJson = smallJsonObject;
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a #RRGGBB color');
 const nullableUuid = z.uuid().nullable();
 

@@ -18,21 +18,17 @@ import { slugParams } from '../workspaces/workspaces.routes.ts';
 import { issueParams } from './issues.routes.ts';
 
 const issueIds = z.array(z.uuid()).min(1).max(1000);
-const bulkProperties = updateIssueBodySchema
-  .pick({
-    state_id: true,
-    priority: true,
-    label_ids: true,
-    assignee_ids: true,
-    start_date: true,
-    target_date: true,
-    estimate_point: true,
-  })
-  .extend({
-    // Cycles and modules arrive with their own issue; until then only "none" can be set.
-    cycle_id: z.null().optional(),
-    module_ids: z.array(z.uuid()).max(0, 'Modules are not available yet').optional(),
-  });
+const bulkProperties = updateIssueBodySchema.pick({
+  state_id: true,
+  priority: true,
+  label_ids: true,
+  assignee_ids: true,
+  start_date: true,
+  target_date: true,
+  estimate_point: true,
+  cycle_id: true,
+  module_ids: true,
+});
 
 export function bulkDraftsRoutes(
   app: App,
@@ -51,10 +47,8 @@ export function bulkDraftsRoutes(
         response: { 200: z.array(issueRowSchema) },
       },
     },
-    (request) => {
-      const { cycle_id: _cycle, module_ids: _modules, ...properties } = request.body.properties;
-      return issues.updateMany(projectOf(request), userOf(request), request.body.issue_ids, properties);
-    },
+    (request) =>
+      issues.updateMany(projectOf(request), userOf(request), request.body.issue_ids, request.body.properties),
   );
 
   app.delete(

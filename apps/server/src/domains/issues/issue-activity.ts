@@ -14,6 +14,8 @@ const TRACKED: Record<string, (row: IssueRowDb) => string | null> = {
   target_date: (r) => r.target_date,
   label_ids: (r) => [...r.label_ids].sort().join(','),
   assignee_ids: (r) => [...r.assignee_ids].sort().join(','),
+  cycle_id: (r) => r.cycle_id,
+  module_ids: (r) => [...r.module_ids].sort().join(','),
   archived_at: (r) => r.archived_at?.toISOString() ?? null,
   is_draft: (r) => String(r.is_draft),
 };
@@ -24,6 +26,8 @@ const FIELD_NAMES: Record<string, string> = {
   estimate_point_id: 'estimate_point',
   label_ids: 'labels',
   assignee_ids: 'assignees',
+  cycle_id: 'cycle',
+  module_ids: 'modules',
   description_html: 'description',
 };
 

@@ -24,15 +24,22 @@ export interface ListContext {
   /** Loaded only when a group key needs them (`keysNeeded`). */
   labelIds?: string[];
   memberIds?: string[];
+  cycleIds?: string[];
+  moduleIds?: string[];
 }
 
 const BY_LABEL = new Set(['labels__id']);
 const BY_MEMBER = new Set(['assignees__id', 'created_by']);
 
-/** Which possible-value lists a query's group keys need: most boards group by state and need neither. */
+/** Which possible-value lists a query's group keys need: most boards group by state and need none. */
 export function keysNeeded(query: Pick<ListIssuesQuery, 'group_by' | 'sub_group_by'>) {
   const keys = [query.group_by, query.sub_group_by].filter((k): k is string => !!k);
-  return { labels: keys.some((k) => BY_LABEL.has(k)), members: keys.some((k) => BY_MEMBER.has(k)) };
+  return {
+    labels: keys.some((k) => BY_LABEL.has(k)),
+    members: keys.some((k) => BY_MEMBER.has(k)),
+    cycles: keys.includes('cycle_id'),
+    modules: keys.includes('issue_module__module_id'),
+  };
 }
 
 function loaded(ids: string[] | undefined, what: string): string[] {
@@ -63,7 +70,7 @@ function arrayParam(values: string[]) {
 const DAY = 86_400_000;
 
 /** Date terms: `YYYY-MM-DD;after|before`, a bare date, or `N_weeks|N_months;after|before;fromnow|ago`. */
-function dateTerms(raw: string | undefined, column: SQL, param: string): SQL[] {
+export function dateTerms(raw: string | undefined, column: SQL, param: string): SQL[] {
   const conditions: SQL[] = [];
   for (const term of list(raw)) {
     const [value = '', direction, anchor] = term.split(';');
@@ -168,6 +175,16 @@ export function buildWhere(
       sql`i.id in (select s.issue_id from issue_subscribers s where s.subscriber_id = any(${arrayParam(uuids(query.subscriber, 'subscriber'))}))`,
     );
   }
+  const cycles = list(query.cycle);
+  if (cycles.length > 0) {
+    const ids = uuids(query.cycle, 'cycle');
+    const parts: SQL[] = [];
+    if (ids.length > 0) parts.push(sql`i.cycle_id = any(${arrayParam(ids)})`);
+    if (cycles.includes('None')) parts.push(sql`i.cycle_id is null`);
+    conditions.push(sql`(${sql.join(parts, sql` or `)})`);
+  }
+  const modules = arrayFilter(query.module, sql`i.module_ids`, 'module');
+  if (modules) conditions.push(modules);
   if (list(query.parent).length > 0) {
     conditions.push(sql`i.parent_id = any(${arrayParam(uuids(query.parent, 'parent'))})`);
   }
@@ -203,10 +220,7 @@ const GROUP_RANK = sql.raw(
   `(select array_position(array['backlog','unstarted','started','completed','cancelled']::text[], s."group") from states s where s.id = i.state_id)`,
 );
 
-/**
- * Sort expressions other than plain columns. Multi-valued keys sort by their smallest name; cycles
- * and modules sort as "none" until those domains exist.
- */
+/** Sort expressions other than plain columns. Multi-valued keys sort by their smallest name. */
 const ORDER_EXPRESSIONS: Record<string, SQL> = {
   priority: PRIORITY_RANK,
   state__group: GROUP_RANK,
@@ -216,8 +230,10 @@ const ORDER_EXPRESSIONS: Record<string, SQL> = {
     '(select min(l.name) from labels l where l.id = any(i.label_ids) and l.deleted_at is null)',
   ),
   estimate_point__key: sql.raw('(select ep.key from estimate_points ep where ep.id = i.estimate_point_id)'),
-  issue_module__module__name: sql.raw('null::text'),
-  issue_cycle__cycle__name: sql.raw('null::text'),
+  issue_module__module__name: sql.raw(
+    '(select min(m.name) from modules m where m.id = any(i.module_ids) and m.deleted_at is null)',
+  ),
+  issue_cycle__cycle__name: sql.raw('(select c.name from cycles c where c.id = i.cycle_id)'),
 };
 
 /** ORDER BY for `order_by` (default -created_at): nulls last both ways, ties by -created_at then id. */
@@ -280,12 +296,12 @@ export function grouping(raw: string, ctx: ListContext): Grouping {
     case 'cycle_id':
       return {
         key,
-        keys: ['None'],
+        keys: [...loaded(ctx.cycleIds, 'cycles'), 'None'],
         condition: (v) =>
           sql`(case when ${v} = 'None' then i.cycle_id is null else i.cycle_id = ${v}::uuid end)`,
       };
     case 'issue_module__module_id':
-      return { key, keys: ['None'], condition: none('i.module_ids') };
+      return { key, keys: [...loaded(ctx.moduleIds, 'modules'), 'None'], condition: none('i.module_ids') };
     case 'target_date':
       return {
         key,

@@ -259,6 +259,45 @@ export async function removeLabelFromIssues(db: Executor, projectId: string, lab
     .where(and(eq(issues.project_id, projectId), sql`${issues.label_ids} @> array[${labelId}::uuid]`));
 }
 
+/**
+ * The cycles or modules of these projects, archived ones too (every item must fall in a group), in
+ * their manual order: the groups of a list grouped by cycle or module.
+ */
+export async function planningGroupKeys(
+  db: Executor,
+  projectIds: string[],
+  table: 'cycles' | 'modules',
+): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from ${sql.identifier(table)} where project_id = any(${sqlArray(projectIds, 'uuid')})
+          and deleted_at is null order by sort_order, name, id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Work items of a deleted cycle or module leave it (as a deleted label leaves them). */
+export async function detachFromPlanning(
+  db: Executor,
+  projectId: string,
+  from: { cycleId: string } | { moduleId: string },
+): Promise<void> {
+  if ('cycleId' in from) {
+    await db
+      .update(issues)
+      .set({ cycle_id: null })
+      .where(and(eq(issues.project_id, projectId), eq(issues.cycle_id, from.cycleId)));
+  } else {
+    await db
+      .update(issues)
+      .set({ module_ids: sql`array_remove(${issues.module_ids}, ${from.moduleId}::uuid)` })
+      .where(
+        and(eq(issues.project_id, projectId), sql`${issues.module_ids} @> array[${from.moduleId}::uuid]`),
+      );
+  }
+}
+
 export async function softDeleteIssue(db: Executor, projectId: string, issueId: string): Promise<void> {
   await db
     .update(issues)

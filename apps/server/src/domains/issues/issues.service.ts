@@ -39,6 +39,7 @@ import {
   countIssues,
   countIssuesInState,
   detachChildren,
+  detachFromPlanning,
   findByExternalId,
   findIssue,
   findIssueForViewer,
@@ -51,6 +52,7 @@ import {
   maxSortOrderInState,
   pageIssues,
   pageIssuesPerGroup,
+  planningGroupKeys,
   type RenderedIssue,
   reassignEstimatePoints,
   removeLabelFromIssues,
@@ -69,6 +71,15 @@ export type EstimatePointLookup = (
   estimateId: string,
   pointId: string,
 ) => Promise<boolean>;
+
+/** Whether a cycle can take work items (the cycles domain provides it). */
+export type CycleLookup = (
+  tx: Executor,
+  projectId: string,
+  cycleId: string,
+) => Promise<'ok' | 'missing' | 'completed'>;
+/** The ids among these that are live, unarchived modules of the project (the modules domain provides it). */
+export type ModuleLookup = (tx: Executor, projectId: string, moduleIds: string[]) => Promise<string[]>;
 
 const issueNotFound = () => new AppError('not_found', 'Issue not found');
 const invalid = (fields: Record<string, string>) =>
@@ -92,6 +103,8 @@ export function createIssuesService(
   },
 ) {
   let estimatePointExists: EstimatePointLookup = async () => false;
+  let cycleAccepts: CycleLookup = async () => 'missing';
+  let liveModules: ModuleLookup = async () => [];
 
   deps.states.setUsageCounter((tx, projectId, stateId) => countIssuesInState(tx, projectId, stateId));
   deps.members.setDraftCounter(countDraftsOf);
@@ -209,6 +222,23 @@ export function createIssuesService(
       }
       values.estimate_point_id = body.estimate_point;
     }
+    if (body.cycle_id !== undefined && body.cycle_id !== (current?.cycle_id ?? null)) {
+      const answer = body.cycle_id ? await cycleAccepts(tx, projectId, body.cycle_id) : 'ok';
+      if (answer === 'missing') fields.cycle_id = 'Must be a cycle of this project';
+      else if (answer === 'completed') {
+        throw new AppError('bad_request', 'A completed cycle cannot take work items', 'CYCLE_COMPLETED');
+      }
+      values.cycle_id = body.cycle_id;
+    }
+    if (body.module_ids !== undefined) {
+      const ids = [...new Set(body.module_ids)];
+      // Modules the item already has may since have been archived; only new ones must be open.
+      const added = ids.filter((id) => !current?.module_ids.includes(id));
+      const live = added.length > 0 ? new Set(await liveModules(tx, projectId, added)) : new Set();
+      if (added.some((id) => !live.has(id)))
+        fields.module_ids = 'Modules must be open modules of this project';
+      values.module_ids = ids;
+    }
     if (Object.keys(fields).length > 0) throw invalid(fields);
     return values;
   }
@@ -245,10 +275,11 @@ export function createIssuesService(
     viewer: { userId: string; ownOnly: boolean },
   ): Promise<ListContext> {
     const needs = keysNeeded(query);
-    const [states, labels, members] = await Promise.all([
+    const [states, labels, members, planning] = await Promise.all([
       statesOf(db, projectId),
       needs.labels ? deps.labels.listForProjects([projectId]) : undefined,
       needs.members ? deps.projectMembers.activeRoles(db, projectId) : undefined,
+      planningKeysOf([projectId], needs),
     ]);
     return {
       projectIds: [projectId],
@@ -257,6 +288,7 @@ export function createIssuesService(
       states,
       labelIds: labels?.map((l) => l.id),
       memberIds: members && [...members.keys()],
+      ...planning,
     };
   }
 
@@ -270,10 +302,11 @@ export function createIssuesService(
   async function workspaceContext(access: WorkspaceAccess, user: UserRow): Promise<ListContext> {
     const roles = await deps.projectMembers.rolesOf(access, user);
     const projectIds = Object.keys(roles);
-    const [states, labels, members] = await Promise.all([
+    const [states, labels, members, planning] = await Promise.all([
       deps.states.listForProjects(projectIds),
       deps.labels.listForProjects(projectIds),
       deps.projectMembers.membersOfMyProjects(access, user),
+      planningKeysOf(projectIds, { cycles: true, modules: true }),
     ]);
     return {
       projectIds,
@@ -282,7 +315,17 @@ export function createIssuesService(
       states,
       labelIds: labels.map((l) => l.id),
       memberIds: [...new Set(Object.values(members).flatMap((list) => list.map((m) => m.member)))],
+      ...planning,
     };
+  }
+
+  /** The cycles and modules a list can group by, when its group keys need them. */
+  async function planningKeysOf(projectIds: string[], needs: { cycles: boolean; modules: boolean }) {
+    const [cycleIds, moduleIds] = await Promise.all([
+      needs.cycles ? planningGroupKeys(db, projectIds, 'cycles') : undefined,
+      needs.modules ? planningGroupKeys(db, projectIds, 'modules') : undefined,
+    ]);
+    return { cycleIds, moduleIds };
   }
 
   const scopeOf = (row: IssueRowDb) => ({
@@ -343,6 +386,39 @@ export function createIssuesService(
     setEstimatePointLookup(lookup: EstimatePointLookup) {
       estimatePointExists = lookup;
     },
+
+    setCycleLookup(lookup: CycleLookup) {
+      cycleAccepts = lookup;
+    },
+
+    setModuleLookup(lookup: ModuleLookup) {
+      liveModules = lookup;
+    },
+
+    /** Puts work items into a cycle (or out of any, `null`), recorded per item; all or nothing. */
+    setCycle(project: ProjectAccess, user: UserRow, issueIds: string[], cycleId: string | null) {
+      return this.updateEach(project, user, issueIds, () => ({ cycle_id: cycleId }));
+    },
+
+    /** Adds and removes modules on work items, recorded per item; all or nothing. */
+    changeModules(
+      project: ProjectAccess,
+      user: UserRow,
+      issueIds: string[],
+      change: { add?: string[]; remove?: string[] },
+    ) {
+      return this.updateEach(project, user, issueIds, (current) => ({
+        module_ids: [...new Set([...current.module_ids, ...(change.add ?? [])])].filter(
+          (id) => !change.remove?.includes(id),
+        ),
+      }));
+    },
+
+    /** A deleted cycle or module leaves its work items, in the caller's transaction. */
+    detachCycle: (tx: Executor, projectId: string, cycleId: string) =>
+      detachFromPlanning(tx, projectId, { cycleId }),
+    detachModule: (tx: Executor, projectId: string, moduleId: string) =>
+      detachFromPlanning(tx, projectId, { moduleId }),
 
     reassignEstimatePoints: (
       tx: Executor,
@@ -454,7 +530,17 @@ export function createIssuesService(
     },
 
     /** One transaction for many work items: any missing or invisible id fails it with 'Issue not found'. */
-    async updateMany(project: ProjectAccess, user: UserRow, issueIds: string[], body: UpdateIssueBody) {
+    updateMany(project: ProjectAccess, user: UserRow, issueIds: string[], body: UpdateIssueBody) {
+      return this.updateEach(project, user, issueIds, () => body);
+    },
+
+    /** Each work item gets the change `bodyOf` makes of it, in one transaction, recorded per item. */
+    async updateEach(
+      project: ProjectAccess,
+      user: UserRow,
+      issueIds: string[],
+      bodyOf: (current: IssueRowDb) => UpdateIssueBody,
+    ) {
       const p = project.project;
       const result = await db.transaction(async (tx) => {
         const states = await statesOf(tx, p.id);
@@ -463,7 +549,7 @@ export function createIssuesService(
           const current = await lockIssue(tx, p.id, issueId);
           if (!current || !isVisible(current, project, user, false)) throw issueNotFound();
           if (current.archived_at) throw new AppError('bad_request', 'Archived work items are read-only');
-          const values = await resolve(tx, project, body, current, states);
+          const values = await resolve(tx, project, bodyOf(current), current, states);
           const row = await updateIssueRow(tx, p.id, issueId, { ...values, updated_by: user.id });
           await recordIssueChanges(tx, user.id, current, row);
           await subscribe(

@@ -242,6 +242,9 @@ export const activities = pgTable(
   (t) => [
     index('activities_actor_idx').on(t.actor_id, t.created_at),
     index('activities_issue_idx').on(t.issue_id, t.created_at),
+    // A cycle's burndown finds every item that ever entered or left it.
+    index('activities_cycle_new_idx').on(t.new_value).where(sql`${t.field} = 'cycle'`),
+    index('activities_cycle_old_idx').on(t.old_value).where(sql`${t.field} = 'cycle'`),
   ],
 );
 
@@ -505,6 +508,90 @@ export const issueSequences = pgTable('issue_sequences', {
   last: integer('last').notNull().default(0),
 });
 
+/** A time box of a project's work (api.md §6). Its status is computed on read from the dates. */
+export const cycles = pgTable(
+  'cycles',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    start_date: date('start_date', { mode: 'string' }),
+    end_date: date('end_date', { mode: 'string' }),
+    owned_by_id: uuid('owned_by_id'),
+    sort_order: doublePrecision('sort_order').notNull(),
+    view_props: jsonb('view_props').$type<Record<string, unknown>>().notNull().default({}),
+    /** The progress figures frozen when the cycle's unfinished items were transferred. */
+    progress_snapshot: jsonb('progress_snapshot').$type<Record<string, unknown>>().notNull().default({}),
+    logo_props: jsonb('logo_props').$type<Record<string, unknown>>().notNull().default({}),
+    archived_at: ts('archived_at'),
+    external_source: text('external_source'),
+    external_id: text('external_id'),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [index('cycles_project_idx').on(t.project_id).where(sql`${t.deleted_at} is null`)],
+);
+
+/** A theme of a project's work (api.md §7); work items name their modules in `issues.module_ids`. */
+export const modules = pgTable(
+  'modules',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    description_html: text('description_html').notNull().default('<p></p>'),
+    status: text('status').notNull().default('planned'),
+    lead_id: uuid('lead_id'),
+    member_ids: uuid('member_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    start_date: date('start_date', { mode: 'string' }),
+    target_date: date('target_date', { mode: 'string' }),
+    sort_order: doublePrecision('sort_order').notNull(),
+    view_props: jsonb('view_props').$type<Record<string, unknown>>().notNull().default({}),
+    logo_props: jsonb('logo_props').$type<Record<string, unknown>>().notNull().default({}),
+    archived_at: ts('archived_at'),
+    external_source: text('external_source'),
+    external_id: text('external_id'),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('modules_name_live_key').on(t.project_id, t.name).where(sql`${t.deleted_at} is null`),
+  ],
+);
+
+export const moduleLinks = pgTable(
+  'module_links',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    module_id: uuid('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    url: text('url').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    ...audit(),
+  },
+  (t) => [index('module_links_module_idx').on(t.module_id, t.created_at)],
+);
+
 export const issues = pgTable(
   'issues',
   {
@@ -552,6 +639,8 @@ export const issues = pgTable(
       .on(t.project_id, t.created_at.desc(), t.id)
       .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
     index('issues_parent_idx').on(t.parent_id),
+    index('issues_cycle_idx').on(t.cycle_id).where(sql`${t.cycle_id} is not null`),
+    index('issues_modules_gin').using('gin', t.module_ids),
     index('issues_labels_gin').using('gin', t.label_ids),
     index('issues_assignees_gin').using('gin', t.assignee_ids),
     uniqueIndex('issues_external_key')
@@ -795,3 +884,6 @@ export type IssueLinkRow = typeof issueLinks.$inferSelect;
 export type IssueRelationRow = typeof issueRelations.$inferSelect;
 export type AttachmentRow = typeof issueAttachments.$inferSelect;
 export type ExportRow = typeof issueExports.$inferSelect;
+export type CycleRow = typeof cycles.$inferSelect;
+export type ModuleRow = typeof modules.$inferSelect;
+export type ModuleLinkRow = typeof moduleLinks.$inferSelect;

@@ -261,6 +261,46 @@ export const MANIFEST: Record<string, RouteCase> = {
   }),
   'DELETE /api/workspaces/:slug/projects/:project_id/issue-labels/:label_id/': project(MEMBER),
   'GET /api/workspaces/:slug/labels/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/cycles/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/cycles/': project(MEMBER, {
+    body: () => ({ name: 'Draft cycle' }),
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/cycles/date-check/': project(MEMBER, {
+    body: () => ({ start_date: '2001-01-01', end_date: '2001-01-05' }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/': project(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/': project(MEMBER, {
+    body: () => ({ name: 'Renamed cycle' }),
+  }),
+  'PUT /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/': project(MEMBER, {
+    body: () => ({ name: 'Renamed cycle' }),
+  }),
+  // P20, or the cycle's owner: a member who does not own it is refused by the service.
+  'DELETE /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/': project(ADMIN),
+  'GET /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/cycle-issues/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/cycle-issues/': project(MEMBER, {
+    body: async (w) => ({ issues: [(await w.issue()).id] }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/cycle-issues/': project(MEMBER, {
+    body: async (w) => ({ issues: [await w.inCycle('main', (await w.cycle()).id)] }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/cycle-issues/:issue_id/':
+    project(MEMBER),
+  'POST /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/transfer-issues/': project(MEMBER, {
+    body: async (w) => ({ new_cycle_id: (await w.cycle('main', 'upcoming')).id }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/progress/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/analytics/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/archive/': project(MEMBER),
+  'DELETE /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/archive/': project(MEMBER),
+  'GET /api/workspaces/:slug/projects/:project_id/archived-cycles/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/archived-cycles/:cycle_id/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/user-favorite-cycles/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/user-favorite-cycles/': project(GUEST, {
+    body: async (w) => ({ cycle: (await w.cycle()).id }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/user-favorite-cycles/:cycle_id/': project(GUEST),
+  'GET /api/workspaces/:slug/cycles/': workspace(GUEST),
   'GET /api/workspaces/:slug/projects/:project_id/estimates/': project(GUEST),
   'POST /api/workspaces/:slug/projects/:project_id/estimates/': project(ADMIN, {
     body: () => ({

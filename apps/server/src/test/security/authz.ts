@@ -112,6 +112,16 @@ const PARAMS: Record<string, Resolver> = {
   attachment_id: async (w, which) => (await w.attachment(which)).id,
   related_issue_id: async (w, which) => (await w.related(which)).id,
   estimate_id: async (w, which) => (await w.estimate(which)).id,
+  cycle_id: async (w, which, key) => {
+    if (key.includes('archived-cycles') || (key.startsWith('DELETE') && key.endsWith('/archive/'))) {
+      return (await w.cycle(which, 'archived')).id;
+    }
+    if (key.endsWith('/archive/')) return (await w.cycle(which, 'completed')).id;
+    const cycle = await w.cycle(which);
+    // Taking an item out of a cycle needs one in it.
+    if (key.includes('/cycle-issues/:issue_id/')) await w.inCycle(which, cycle.id);
+    return cycle.id;
+  },
   point_id: (w, which) => w.estimatePoint(which),
   board_id: async (w, which) => (await w.deployBoard(which)).id,
   anchor: async (w, which) => (await w.deployBoard(which)).anchor,
@@ -138,6 +148,7 @@ export const PROJECT_SCOPED = new Set([
   'attachment_id',
   'related_issue_id',
   'estimate_id',
+  'cycle_id',
   'point_id',
   'board_id',
   'member_id',

@@ -48,30 +48,57 @@ const cIssue = async () => (await canary.issue()).id;
 const cUser = () => accounts.otherAdmin.user.id;
 
 const SWAPS: Swap[] = [
-  ...(['state_id', 'label_ids', 'assignee_ids', 'parent_id', 'estimate_point'] as const).flatMap((field) => {
-    const value = async () =>
-      ({
-        state_id: (await canary.state()).id,
-        label_ids: [(await canary.label()).id],
-        assignee_ids: [cUser()],
-        parent_id: await cIssue(),
-        estimate_point: await canary.estimatePoint(),
-      })[field];
-    return [
-      {
-        what: `create a work item with the canary's ${field}`,
-        method: 'POST' as const,
-        path: async () => `${await w.pbase()}/issues/`,
-        body: async () => ({ name: 'Swap', [field]: await value() }),
-      },
-      {
-        what: `edit a work item to the canary's ${field}`,
-        method: 'PATCH' as const,
-        path: async () => `${await w.ibase()}/`,
-        body: async () => ({ [field]: await value() }),
-      },
-    ];
-  }),
+  ...(['state_id', 'label_ids', 'assignee_ids', 'parent_id', 'estimate_point', 'cycle_id'] as const).flatMap(
+    (field) => {
+      const value = async () =>
+        ({
+          cycle_id: (await canary.cycle()).id,
+          state_id: (await canary.state()).id,
+          label_ids: [(await canary.label()).id],
+          assignee_ids: [cUser()],
+          parent_id: await cIssue(),
+          estimate_point: await canary.estimatePoint(),
+        })[field];
+      return [
+        {
+          what: `create a work item with the canary's ${field}`,
+          method: 'POST' as const,
+          path: async () => `${await w.pbase()}/issues/`,
+          body: async () => ({ name: 'Swap', [field]: await value() }),
+        },
+        {
+          what: `edit a work item to the canary's ${field}`,
+          method: 'PATCH' as const,
+          path: async () => `${await w.ibase()}/`,
+          body: async () => ({ [field]: await value() }),
+        },
+      ];
+    },
+  ),
+  {
+    what: 'put canary work items into a cycle',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/cycles/${(await w.cycle()).id}/cycle-issues/`,
+    body: async () => ({ issues: [await cIssue()] }),
+  },
+  {
+    what: 'transfer work items into a canary cycle',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/cycles/${(await w.cycle()).id}/transfer-issues/`,
+    body: async () => ({ new_cycle_id: (await canary.cycle('main', 'upcoming')).id }),
+  },
+  {
+    what: 'make the canary admin own a cycle',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/cycles/`,
+    body: async () => ({ name: 'Owned elsewhere', owned_by_id: cUser() }),
+  },
+  {
+    what: 'favorite a canary cycle',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/user-favorite-cycles/`,
+    body: async () => ({ cycle: (await canary.cycle()).id }),
+  },
   {
     what: 'bulk-edit canary work items',
     method: 'POST',
@@ -223,22 +250,43 @@ describe('ids of another workspace in request bodies', () => {
 
 /** The same, one project over: objects of the workspace's second project named under the first. */
 const CROSS_PROJECT: Swap[] = [
-  ...(['state_id', 'label_ids', 'parent_id', 'estimate_point', 'assignee_ids'] as const).map((field) => ({
-    what: `create a work item with the second project's ${field}`,
-    method: 'POST' as const,
-    path: async () => `${await w.pbase()}/issues/`,
-    body: async () => ({
-      name: 'Swap',
-      [field]: {
-        state_id: (await w.state('second')).id,
-        label_ids: [(await w.label('second')).id],
-        parent_id: (await w.issue('second')).id,
-        estimate_point: await w.estimatePoint('second'),
-        // A workspace member who is not in the project.
-        assignee_ids: [accounts.nonProjectMember.user.id],
-      }[field],
+  ...(['state_id', 'label_ids', 'parent_id', 'estimate_point', 'assignee_ids', 'cycle_id'] as const).map(
+    (field) => ({
+      what: `create a work item with the second project's ${field}`,
+      method: 'POST' as const,
+      path: async () => `${await w.pbase()}/issues/`,
+      body: async () => ({
+        name: 'Swap',
+        [field]: {
+          state_id: (await w.state('second')).id,
+          label_ids: [(await w.label('second')).id],
+          parent_id: (await w.issue('second')).id,
+          estimate_point: await w.estimatePoint('second'),
+          cycle_id: (await w.cycle('second')).id,
+          // A workspace member who is not in the project.
+          assignee_ids: [accounts.nonProjectMember.user.id],
+        }[field],
+      }),
     }),
-  })),
+  ),
+  {
+    what: "put the second project's work items into a cycle",
+    method: 'POST',
+    path: async () => `${await w.pbase()}/cycles/${(await w.cycle()).id}/cycle-issues/`,
+    body: async () => ({ issues: [(await w.issue('second')).id] }),
+  },
+  {
+    what: "transfer work items into the second project's cycle",
+    method: 'POST',
+    path: async () => `${await w.pbase()}/cycles/${(await w.cycle()).id}/transfer-issues/`,
+    body: async () => ({ new_cycle_id: (await w.cycle('second', 'upcoming')).id }),
+  },
+  {
+    what: "favorite the second project's cycle under the first",
+    method: 'POST',
+    path: async () => `${await w.pbase()}/user-favorite-cycles/`,
+    body: async () => ({ cycle: (await w.cycle('second')).id }),
+  },
   {
     what: "bulk-edit the second project's work items",
     method: 'POST',

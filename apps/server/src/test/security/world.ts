@@ -258,6 +258,35 @@ export class World {
       ),
     );
   }
+  /** A dated cycle of the project (`kind`: current, upcoming, completed, or archived), ranges apart. */
+  cycle(
+    which = 'main',
+    kind: 'current' | 'upcoming' | 'completed' | 'archived' = 'current',
+  ): Promise<{ id: string }> {
+    const offsets = { current: [-1, 5], upcoming: [30, 40], completed: [-60, -50], archived: [-90, -80] };
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    return this.once(`cycle:${which}:${kind}`, async () => {
+      const [start, end] = offsets[kind];
+      const pbase = await this.pbase(which);
+      const cycle = await ok(
+        this.admin.post(`${pbase}/cycles/`, {
+          name: this.name(`${kind} cycle`),
+          start_date: day(start!),
+          end_date: day(end!),
+        }),
+      );
+      if (kind === 'archived') await ok(this.admin.post(`${pbase}/cycles/${cycle.id}/archive/`, {}));
+      return cycle;
+    });
+  }
+  /** The project's main work item put into the cycle. */
+  async inCycle(which: string, cycleId: string): Promise<string> {
+    const issue = await this.issue(which);
+    await ok(
+      this.admin.post(`${await this.pbase(which)}/cycles/${cycleId}/cycle-issues/`, { issues: [issue.id] }),
+    );
+    return issue.id;
+  }
   state(which = 'main'): Promise<{ id: string }> {
     return this.once(`state:${which}`, async () =>
       ok(

@@ -1,0 +1,76 @@
+CREATE TABLE "cycles" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"project_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"start_date" date,
+	"end_date" date,
+	"owned_by_id" uuid,
+	"sort_order" double precision NOT NULL,
+	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"progress_snapshot" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"archived_at" timestamp with time zone,
+	"external_source" text,
+	"external_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "module_links" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"project_id" uuid NOT NULL,
+	"module_id" uuid NOT NULL,
+	"title" text DEFAULT '' NOT NULL,
+	"url" text NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid
+);
+--> statement-breakpoint
+CREATE TABLE "modules" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"project_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"description_html" text DEFAULT '<p></p>' NOT NULL,
+	"status" text DEFAULT 'planned' NOT NULL,
+	"lead_id" uuid,
+	"member_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"start_date" date,
+	"target_date" date,
+	"sort_order" double precision NOT NULL,
+	"view_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"logo_props" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"archived_at" timestamp with time zone,
+	"external_source" text,
+	"external_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "cycles" ADD CONSTRAINT "cycles_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cycles" ADD CONSTRAINT "cycles_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_links" ADD CONSTRAINT "module_links_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_links" ADD CONSTRAINT "module_links_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "module_links" ADD CONSTRAINT "module_links_module_id_modules_id_fk" FOREIGN KEY ("module_id") REFERENCES "public"."modules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "modules" ADD CONSTRAINT "modules_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "modules" ADD CONSTRAINT "modules_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "cycles_project_idx" ON "cycles" USING btree ("project_id") WHERE "cycles"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "module_links_module_idx" ON "module_links" USING btree ("module_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "modules_name_live_key" ON "modules" USING btree ("project_id","name") WHERE "modules"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "activities_cycle_new_idx" ON "activities" USING btree ("new_value") WHERE "activities"."field" = 'cycle';--> statement-breakpoint
+CREATE INDEX "activities_cycle_old_idx" ON "activities" USING btree ("old_value") WHERE "activities"."field" = 'cycle';--> statement-breakpoint
+CREATE INDEX "issues_cycle_idx" ON "issues" USING btree ("cycle_id") WHERE "issues"."cycle_id" is not null;--> statement-breakpoint
+CREATE INDEX "issues_modules_gin" ON "issues" USING gin ("module_ids");
