@@ -17,6 +17,7 @@ import {
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { SESSION_COOKIE } from './domains/auth/session.service.ts';
 import { commentsRoutes } from './domains/comments/comments.routes.ts';
+import { cyclesRoutes } from './domains/cycles/cycles.routes.ts';
 import { estimatesRoutes } from './domains/estimates/estimates.routes.ts';
 import { exportsRoutes } from './domains/exports/exports.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
@@ -31,7 +32,6 @@ import { linksRelationsRoutes } from './domains/issues/links-relations.routes.ts
 import { subIssuesRoutes } from './domains/issues/sub-issues.routes.ts';
 import { subscriptionsRoutes } from './domains/issues/subscriptions.routes.ts';
 import { workspaceIssuesRoutes } from './domains/issues/workspace-issues.routes.ts';
-import { cyclesRoutes } from './domains/cycles/cycles.routes.ts';
 import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { profileRoutes } from './domains/profile/profile.routes.ts';

@@ -566,9 +566,7 @@ export const modules = pgTable(
     ...audit(),
     deleted_at: ts('deleted_at'),
   },
-  (t) => [
-    uniqueIndex('modules_name_live_key').on(t.project_id, t.name).where(sql`${t.deleted_at} is null`),
-  ],
+  (t) => [uniqueIndex('modules_name_live_key').on(t.project_id, t.name).where(sql`${t.deleted_at} is null`)],
 );
 
 export const moduleLinks = pgTable(
