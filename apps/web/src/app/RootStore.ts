@@ -1,10 +1,12 @@
 import { SidebarStore } from '../features/app-shell/SidebarStore.ts';
+import { CycleStore } from '../features/cycles/CycleStore.ts';
 import { InstanceStore } from '../features/instance/InstanceStore.ts';
 import { InvitationStore } from '../features/invitations/InvitationStore.ts';
 import { IssueFilterStore } from '../features/issues/store/IssueFilterStore.ts';
 import { IssueListStore } from '../features/issues/store/IssueListStore.ts';
 import { IssueStore } from '../features/issues/store/IssueStore.ts';
 import { MemberStore } from '../features/members/MemberStore.ts';
+import { ModuleStore } from '../features/modules/ModuleStore.ts';
 import { EstimateStore } from '../features/projects/EstimateStore.ts';
 import { LabelStore } from '../features/projects/LabelStore.ts';
 import { ProjectStore } from '../features/projects/ProjectStore.ts';
@@ -26,6 +28,8 @@ export class RootStore {
   readonly labels = new LabelStore();
   readonly estimates = new EstimateStore();
   readonly publish = new PublishStore();
+  readonly cycles = new CycleStore();
+  readonly modules = new ModuleStore();
   readonly issues = new IssueStore({
     stateGroupOf: (projectId, stateId) =>
       this.states.statesOf(projectId).find((s) => s.id === stateId)?.group,
@@ -46,6 +50,8 @@ export class RootStore {
     this.labels.reset();
     this.estimates.reset();
     this.publish.reset();
+    this.cycles.reset();
+    this.modules.reset();
     this.issueLists.reset();
     this.issueFilters.reset();
     this.issues.reset();

@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { authedRoute } from '../routes/authedRoute.ts';
 import { createWorkspaceRoute } from '../routes/CreateWorkspaceRoute.tsx';
+import { projectCycleRoute, projectCyclesRoute } from '../routes/CyclesRoute.tsx';
 import { forgotPasswordRoute } from '../routes/ForgotPasswordRoute.tsx';
 import { invitationsRoute } from '../routes/InvitationsRoute.tsx';
 import { browseWorkItemRoute, issueDetailRoute } from '../routes/IssueDetailRoute.tsx';
@@ -66,6 +67,8 @@ export const routeTree = rootRoute.addChildren([
       projectIssuesRoute,
       projectArchivedIssuesRoute,
       projectDraftIssuesRoute,
+      projectCyclesRoute,
+      projectCycleRoute,
       issueDetailRoute,
       browseWorkItemRoute,
       workspaceProfileRoute,

@@ -5,9 +5,11 @@ import {
   FolderKanban,
   House,
   Layers,
+  ListTodo,
   PanelLeftClose,
   PanelLeftOpen,
   Plus,
+  RefreshCcw,
   Settings,
   Star,
 } from 'lucide-react';
@@ -214,6 +216,9 @@ const SidebarProjects = observer(function SidebarProjects({
                 )}
               </Link>
             </Tooltip>
+            {!collapsed && pathname.startsWith(`/${slug}/projects/${project.id}/`) && (
+              <ProjectSections slug={slug} project={project} pathname={pathname} />
+            )}
           </li>
         ))}
       </ul>
@@ -225,3 +230,54 @@ const SidebarProjects = observer(function SidebarProjects({
     </div>
   );
 });
+
+/** The open project's sections (architecture.md §6): its work items and, when switched on, its cycles. */
+function ProjectSections({
+  slug,
+  project,
+  pathname,
+}: {
+  slug: string;
+  project: { id: string; cycle_view: boolean };
+  pathname: string;
+}) {
+  const base = `/${slug}/projects/${project.id}`;
+  const sections = [
+    {
+      to: '/$workspaceSlug/projects/$projectId/issues',
+      label: 'Work items',
+      icon: ListTodo,
+      prefix: `${base}/issues`,
+    },
+    ...(project.cycle_view
+      ? [
+          {
+            to: '/$workspaceSlug/projects/$projectId/cycles',
+            label: 'Cycles',
+            icon: RefreshCcw,
+            prefix: `${base}/cycles`,
+          },
+        ]
+      : []),
+  ] as const;
+  return (
+    <ul
+      aria-label={`Sections of the project`}
+      className="mt-0.5 ml-4 flex flex-col gap-0.5 border-l border-border pl-2"
+    >
+      {sections.map((section) => (
+        <li key={section.label}>
+          <Link
+            to={section.to}
+            params={{ workspaceSlug: slug, projectId: project.id }}
+            aria-current={pathname.startsWith(section.prefix) ? 'page' : undefined}
+            className={clsx(navLinkClasses, 'py-1 text-xs')}
+          >
+            <section.icon className="size-3.5" aria-hidden />
+            {section.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

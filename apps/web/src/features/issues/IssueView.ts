@@ -63,6 +63,8 @@ export interface ListScope {
   path: string;
   /** Params every request carries (e.g. `assignees=<userId>`). */
   params?: Record<string, string>;
+  /** What an item created in this list starts with (a cycle's page puts it in the cycle). */
+  itemDefaults?: Partial<CreateIssueBody>;
 }
 
 /** What a row or card offers beside its properties in the archive and in drafts. */
@@ -479,7 +481,7 @@ export class IssueView {
         name,
         group,
         sub,
-        body: this.holds === 'draft' ? { is_draft: true } : undefined,
+        body: { ...this.scope?.itemDefaults, ...(this.holds === 'draft' && { is_draft: true }) },
       });
       return true;
     } catch (error) {
@@ -491,7 +493,11 @@ export class IssueView {
   /** Creates a work item (a draft when this is the draft list). */
   async create(body: CreateIssueBody): Promise<Issue> {
     const draft = this.holds === 'draft' ? { is_draft: true } : {};
-    return this.stores.issues.create(this.slug, this.projectId, { ...body, ...draft });
+    return this.stores.issues.create(this.slug, this.projectId, {
+      ...this.scope?.itemDefaults,
+      ...body,
+      ...draft,
+    });
   }
 
   /** Saves the draft open in the dialog (with `is_draft: false`, publishes it); rejects on failure. */

@@ -1,4 +1,5 @@
 import type { RootStore } from '../../app/RootStore.ts';
+import type { IssueView } from './IssueView.ts';
 import { preloadLayout } from './layouts/registry.ts';
 import { listExtras, type ProjectListKind, projectListView } from './projectLists.ts';
 
@@ -15,6 +16,16 @@ export async function loadBoard(
   projectId: string,
   kind: ProjectListKind = 'live',
 ): Promise<void> {
+  await loadListBoard(stores, slug, projectId, projectListView(stores, slug, projectId, kind));
+}
+
+/** The same for any list of one project (a cycle's or a module's items): `view` names it. */
+export async function loadListBoard(
+  stores: RootStore,
+  slug: string,
+  projectId: string,
+  view: IssueView,
+): Promise<void> {
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
   quiet(stores.labels.fetch(slug, projectId));
   quiet(stores.projects.fetchMembers(slug, projectId));
@@ -22,7 +33,6 @@ export async function loadBoard(
   quiet(stores.estimates.fetch(slug, projectId));
   const states = stores.states.fetch(slug, projectId);
   states.catch(() => undefined); // awaited at the end, after the settings
-  const view = projectListView(stores, slug, projectId, kind);
   if (view.scope) stores.issueFilters.loadLocal(view.scope.settingsKey, view.context);
   // Without stored settings the defaults apply (the screen still works).
   else await stores.issueFilters.fetchProject(slug, projectId).catch(() => undefined);
@@ -30,5 +40,5 @@ export async function loadBoard(
   preloadLayout(view.layout);
   void view.fetch();
   // The archive's and the drafts' buttons, empty states and dialog arrive with their data.
-  await Promise.all([states, view.scope ? listExtras.load() : undefined]);
+  await Promise.all([states, view.holds === 'live' ? undefined : listExtras.load()]);
 }

@@ -1,0 +1,22 @@
+import type { RootStore } from '../../app/RootStore.ts';
+import { IssueView } from '../issues/IssueView.ts';
+import { projectPath } from '../projects/ProjectStore.ts';
+
+/**
+ * A cycle's work items: the project's work-item list, scoped to `{p}/cycles/{id}/cycle-issues/`.
+ * Its display settings are its own (kept in this browser); what is created here joins the cycle.
+ */
+export function cycleListView(
+  stores: RootStore,
+  slug: string,
+  projectId: string,
+  cycleId: string,
+  onOpen: (issueId: string) => void = () => undefined,
+): IssueView {
+  return new IssueView(stores, slug, projectId, onOpen, 'cycle', {
+    settingsKey: `cycle:${cycleId}`,
+    listKey: cycleId,
+    path: `${projectPath(slug, projectId)}/cycles/${encodeURIComponent(cycleId)}/cycle-issues/`,
+    itemDefaults: { cycle_id: cycleId },
+  });
+}
