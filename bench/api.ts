@@ -127,6 +127,14 @@ export async function runApiSuite(
   const board = `${f.projectBase}/issues/?group_by=state_id&per_page=30&order_by=sort_order`;
   await run('A1', 'kanban first page, group_by=state_id, 30 per group, with counts', { path: board }, 1);
   await run('A1', 'kanban first page under concurrency', { path: board }, options.connections.board);
+  // The same board grouped by cycle and by module (every cycle / module a group, plus None).
+  for (const [id, key] of [
+    ['A1-cycle', 'cycle_id'],
+    ['A1-module', 'issue_module__module_id'],
+  ] as const) {
+    const grouped = `${f.projectBase}/issues/?group_by=${key}&per_page=30&order_by=sort_order`;
+    await run(id, `kanban first page, group_by=${key}, 30 per group, with counts`, { path: grouped }, 1);
+  }
 
   const nextIssue = rotation(f.issueIds);
   await run(

@@ -36,6 +36,16 @@ export function evaluate(report: Report): Check[] {
       measured: ms(a1?.result.p95),
       pass: a1 ? a1.result.p95 <= a1Budget : null,
     });
+    for (const id of ['A1-cycle', 'A1-module']) {
+      const grouped = find(big, id, 1);
+      checks.push({
+        id,
+        what: `kanban grouped by ${id === 'A1-cycle' ? 'cycle' : 'module'}, ${tag}`,
+        budget: `p95 ≤ ${a1Budget} ms`,
+        measured: ms(grouped?.result.p95),
+        pass: grouped ? grouped.result.p95 <= a1Budget : null,
+      });
+    }
     const small = smallest(db);
     const a1Small = find(small, 'A1', 1);
     if (small && small !== big && a1 && a1Small) {

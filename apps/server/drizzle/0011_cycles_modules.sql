@@ -72,5 +72,6 @@ CREATE INDEX "module_links_module_idx" ON "module_links" USING btree ("module_id
 CREATE UNIQUE INDEX "modules_name_live_key" ON "modules" USING btree ("project_id","name") WHERE "modules"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "activities_cycle_new_idx" ON "activities" USING btree ("new_value") WHERE "activities"."field" = 'cycle';--> statement-breakpoint
 CREATE INDEX "activities_cycle_old_idx" ON "activities" USING btree ("old_value") WHERE "activities"."field" = 'cycle';--> statement-breakpoint
-CREATE INDEX "issues_cycle_idx" ON "issues" USING btree ("cycle_id") WHERE "issues"."cycle_id" is not null;--> statement-breakpoint
+CREATE INDEX "issues_cycle_board_idx" ON "issues" USING btree ("project_id","cycle_id","sort_order","id") WHERE "issues"."deleted_at" is null and "issues"."archived_at" is null and not "issues"."is_draft";--> statement-breakpoint
+CREATE INDEX "issues_board_order_idx" ON "issues" USING btree ("project_id","sort_order","id") WHERE "issues"."deleted_at" is null and "issues"."archived_at" is null and not "issues"."is_draft";--> statement-breakpoint
 CREATE INDEX "issues_modules_gin" ON "issues" USING gin ("module_ids");

@@ -96,11 +96,11 @@ export function listCycles(
           t.*, a.assignee_ids
         from cycles c
         join projects p on p.id = c.project_id
-        cross join lateral ${planningTotals(sql`i.cycle_id = c.id`)} t
+        cross join lateral ${planningTotals(sql`i.project_id = c.project_id and i.cycle_id = c.id`)} t
         cross join lateral (
           select coalesce(array_agg(distinct x.id), '{}') as assignee_ids
           from issues i, unnest(i.assignee_ids) as x(id)
-          where i.cycle_id = c.id and ${LIVE_ISSUE}
+          where i.project_id = c.project_id and i.cycle_id = c.id and ${LIVE_ISSUE}
         ) a
         where ${sql.join(conditions, sql` and `)}
         order by ${ORDER[options.orderBy ?? 'default'] ?? ORDER.default}`,
@@ -181,11 +181,15 @@ export async function softDeleteCycle(db: Executor, projectId: string, cycleId: 
 }
 
 /** Live work items of the cycle whose state group is not completed or cancelled. */
-export async function unfinishedIssueIds(db: Executor, cycleId: string): Promise<string[]> {
+export async function unfinishedIssueIds(
+  db: Executor,
+  projectId: string,
+  cycleId: string,
+): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select i.id from issues i join states s on s.id = i.state_id
-         where i.cycle_id = ${cycleId} and ${LIVE_ISSUE} and s."group" in ('backlog', 'unstarted', 'started')
+         where i.project_id = ${projectId} and i.cycle_id = ${cycleId} and ${LIVE_ISSUE} and s."group" in ('backlog', 'unstarted', 'started')
          order by i.sequence_id`,
   );
   return rows.map((r) => r.id);
@@ -250,7 +254,7 @@ export async function projectScales(db: Executor, projectId: string) {
 }
 
 /** The cycle's live items per assignee and per label: all, completed, pending (weighted by points or 1). */
-export async function cycleDistribution(db: Executor, cycleId: string, byPoints: boolean) {
+export async function cycleDistribution(db: Executor, projectId: string, cycleId: string, byPoints: boolean) {
   const weight = byPoints ? sql`${POINT_VALUE}` : sql`1`;
   const figures = sql`coalesce(sum(${weight}), 0)::float8 as total_issues,
       coalesce(sum(${weight}) filter (where s."group" = 'completed'), 0)::float8 as completed_issues,
@@ -269,7 +273,7 @@ export async function cycleDistribution(db: Executor, cycleId: string, byPoints:
             from ${items}
             cross join lateral unnest(case when cardinality(i.assignee_ids) = 0 then array[null::uuid] else i.assignee_ids end) as x(id)
             left join users u on u.id = x.id
-           where i.cycle_id = ${cycleId} and ${LIVE_ISSUE}
+           where i.project_id = ${projectId} and i.cycle_id = ${cycleId} and ${LIVE_ISSUE}
            group by x.id, u.display_name order by u.display_name nulls last`,
     ),
     queryRows<{
@@ -285,7 +289,7 @@ export async function cycleDistribution(db: Executor, cycleId: string, byPoints:
             from ${items}
             cross join lateral unnest(case when cardinality(i.label_ids) = 0 then array[null::uuid] else i.label_ids end) as x(id)
             left join labels l on l.id = x.id
-           where i.cycle_id = ${cycleId} and ${LIVE_ISSUE}
+           where i.project_id = ${projectId} and i.cycle_id = ${cycleId} and ${LIVE_ISSUE}
            group by x.id, l.name, l.color order by l.name nulls last`,
     ),
   ]);

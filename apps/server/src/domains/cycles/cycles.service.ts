@@ -277,7 +277,7 @@ export function createCyclesService(
         throw new AppError('bad_request', 'Work items cannot move into a completed cycle', 'CYCLE_COMPLETED');
       }
       const snapshot = await one(project, user, source.id, !!source.archived_at);
-      const ids = await unfinishedIssueIds(db, cycleId);
+      const ids = await unfinishedIssueIds(db, p.id, cycleId);
       if (ids.length > 0) await deps.issues.setCycle(project, user, ids, newCycleId);
       const { total_issues, completed_issues, cancelled_issues, started_issues, unstarted_issues } = snapshot;
       await updateCycleRow(db, p.id, cycleId, {
@@ -323,7 +323,7 @@ export function createCyclesService(
       const p = project.project;
       const cycle = await liveCycle(db, project, cycleId);
       const byPoints = type === 'points';
-      const distribution = await cycleDistribution(db, cycleId, byPoints);
+      const distribution = await cycleDistribution(db, p.id, cycleId, byPoints);
       if (!cycle.start_date || !cycle.end_date)
         return { completion_chart: {}, scope_chart: {}, distribution };
       const today = todayIn(p.timezone, now);

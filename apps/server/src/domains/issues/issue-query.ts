@@ -259,6 +259,13 @@ export interface Grouping {
   key: GroupByKey;
   keys: string[];
   condition: (value: SQL) => SQL;
+  /**
+   * Whether each group must be read by a query of its own, its key a bound value: `condition`
+   * then folds to a plain comparison the planner can take an index for. (One LATERAL over the
+   * keys plans `condition` once for any key, which scans the project per group when the
+   * condition cannot use an index on its own: the CASE of keys with a "None" group.)
+   */
+  perKey?: true;
 }
 
 /** Every possible value of a group_by (so empty groups are present) and how an issue matches one. */
@@ -282,9 +289,19 @@ export function grouping(raw: string, ctx: ListContext): Grouping {
           sql`i.state_id in (select s.id from states s where s.project_id = i.project_id and s."group" = ${v})`,
       };
     case 'labels__id':
-      return { key, keys: [...loaded(ctx.labelIds, 'labels'), 'None'], condition: none('i.label_ids') };
+      return {
+        key,
+        keys: [...loaded(ctx.labelIds, 'labels'), 'None'],
+        condition: none('i.label_ids'),
+        perKey: true,
+      };
     case 'assignees__id':
-      return { key, keys: [...loaded(ctx.memberIds, 'members'), 'None'], condition: none('i.assignee_ids') };
+      return {
+        key,
+        keys: [...loaded(ctx.memberIds, 'members'), 'None'],
+        condition: none('i.assignee_ids'),
+        perKey: true,
+      };
     case 'created_by':
       return {
         key,
@@ -299,9 +316,15 @@ export function grouping(raw: string, ctx: ListContext): Grouping {
         keys: [...loaded(ctx.cycleIds, 'cycles'), 'None'],
         condition: (v) =>
           sql`(case when ${v} = 'None' then i.cycle_id is null else i.cycle_id = ${v}::uuid end)`,
+        perKey: true,
       };
     case 'issue_module__module_id':
-      return { key, keys: [...loaded(ctx.moduleIds, 'modules'), 'None'], condition: none('i.module_ids') };
+      return {
+        key,
+        keys: [...loaded(ctx.moduleIds, 'modules'), 'None'],
+        condition: none('i.module_ids'),
+        perKey: true,
+      };
     case 'target_date':
       return {
         key,

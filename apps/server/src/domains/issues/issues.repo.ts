@@ -373,8 +373,8 @@ export async function countIssues(db: Executor, where: SQL): Promise<number> {
  */
 export async function pageIssuesPerGroup<R = ListedIssue>(
   db: Executor,
-  groups: { keys: string[]; condition: (key: SQL) => SQL },
-  subGroups: { keys: string[]; condition: (key: SQL) => SQL } | null,
+  groups: { keys: string[]; condition: (key: SQL) => SQL; perKey?: true },
+  subGroups: { keys: string[]; condition: (key: SQL) => SQL; perKey?: true } | null,
   where: SQL,
   orderBy: SQL,
   limit: number,
@@ -382,6 +382,9 @@ export async function pageIssuesPerGroup<R = ListedIssue>(
   withCounts = true,
   columns: SQL = ISSUE_ROW_COLUMNS,
 ) {
+  if (groups.perKey || subGroups?.perKey) {
+    return pagePerKey<R>(db, groups, subGroups, where, orderBy, limit, offset, withCounts, columns);
+  }
   const groupKey = sql.raw('g.key');
   const subKey = sql.raw('sg.key');
   const from = subGroups
@@ -410,6 +413,61 @@ export async function pageIssuesPerGroup<R = ListedIssue>(
     select g.key as group_key ${subGroups ? sql`, sg.key as sub_group_key` : sql``},
       (select count(*)::int from issues i where ${where} and ${condition}) as n
     from ${from}`,
+      )
+    : Promise.resolve([]);
+  const [rows, countRows] = await Promise.all([pages, counts]);
+  return { rows, counts: countRows };
+}
+
+/**
+ * The same pages and counts, one subquery per group (or cell) joined by UNION ALL, each with its
+ * key as a bound value: the planner folds the group's condition for that key and takes an index
+ * (a cycle's items in manual order, a module's through the order index).
+ */
+async function pagePerKey<R>(
+  db: Executor,
+  groups: { keys: string[]; condition: (key: SQL) => SQL },
+  subGroups: { keys: string[]; condition: (key: SQL) => SQL } | null,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset: number,
+  withCounts: boolean,
+  columns: SQL,
+) {
+  type Cell = readonly [string, string | null];
+  const cells: Cell[] = groups.keys.flatMap((g): Cell[] =>
+    subGroups ? subGroups.keys.map((sub): Cell => [g, sub]) : [[g, null]],
+  );
+  if (cells.length === 0) return { rows: [] as R[], counts: [] };
+  const cellOf = ([g, s]: Cell) => ({
+    keys:
+      s === null ? sql`${g}::text as group_key` : sql`${g}::text as group_key, ${s}::text as sub_group_key`,
+    condition:
+      s === null
+        ? groups.condition(sql`${g}::text`)
+        : sql`${groups.condition(sql`${g}::text`)} and ${subGroups!.condition(sql`${s}::text`)}`,
+  });
+  const pages = queryRows<R>(
+    db,
+    sql.join(
+      cells.map((cell) => {
+        const { keys, condition } = cellOf(cell);
+        return sql`(select ${columns}, ${keys} from issues i where ${where} and ${condition} order by ${orderBy} limit ${limit} offset ${offset})`;
+      }),
+      sql` union all `,
+    ),
+  );
+  const counts = withCounts
+    ? queryRows<{ group_key: string; sub_group_key?: string; n: number }>(
+        db,
+        sql.join(
+          cells.map((cell) => {
+            const { keys, condition } = cellOf(cell);
+            return sql`(select ${keys}, count(*)::int as n from issues i where ${where} and ${condition})`;
+          }),
+          sql` union all `,
+        ),
       )
     : Promise.resolve([]);
   const [rows, countRows] = await Promise.all([pages, counts]);

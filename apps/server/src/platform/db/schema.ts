@@ -637,7 +637,14 @@ export const issues = pgTable(
       .on(t.project_id, t.created_at.desc(), t.id)
       .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
     index('issues_parent_idx').on(t.parent_id),
-    index('issues_cycle_idx').on(t.cycle_id).where(sql`${t.cycle_id} is not null`),
+    // A cycle's items in manual order (boards grouped by cycle, the cycle's own list).
+    index('issues_cycle_board_idx')
+      .on(t.project_id, t.cycle_id, t.sort_order, t.id)
+      .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
+    // The project in manual order: a module's items (a share of the project) are found walking it.
+    index('issues_board_order_idx')
+      .on(t.project_id, t.sort_order, t.id)
+      .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
     index('issues_modules_gin').using('gin', t.module_ids),
     index('issues_labels_gin').using('gin', t.label_ids),
     index('issues_assignees_gin').using('gin', t.assignee_ids),

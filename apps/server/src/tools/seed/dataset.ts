@@ -182,6 +182,8 @@ export interface SeedIssue {
   parent_id: string | null;
   label_ids: string[];
   assignee_ids: string[];
+  cycle_id: string | null;
+  module_ids: string[];
   sub_issues_count: number;
   created_at: Date;
   created_by: string;
@@ -206,6 +208,21 @@ export interface SeedActivity {
   comment: string;
   created_at: Date;
 }
+export interface SeedCycle {
+  id: string;
+  project_id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  sort_order: number;
+}
+export interface SeedModule {
+  id: string;
+  project_id: string;
+  name: string;
+  status: string;
+  sort_order: number;
+}
 export interface Dataset {
   workspaceId: string;
   adminId: string;
@@ -213,6 +230,8 @@ export interface Dataset {
   projects: SeedProject[];
   states: SeedState[];
   labels: SeedLabel[];
+  cycles: SeedCycle[];
+  modules: SeedModule[];
   issues: SeedIssue[];
   comments: SeedComment[];
   activities: SeedActivity[];
@@ -321,6 +340,8 @@ export function generateDataset(options: DatasetOptions): Dataset {
         parent_id: parent?.id ?? null,
         label_ids: rng.sample(projectLabels, labelCount).map((l) => l.id),
         assignee_ids: rng.sample(members.slice(1), assigneeCount).map((m) => m.id),
+        cycle_id: null,
+        module_ids: [],
         sub_issues_count: 0,
         created_at: new Date(createdAt),
         created_by: creator.id,
@@ -373,5 +394,86 @@ export function generateDataset(options: DatasetOptions): Dataset {
       }
     }
   }
-  return { workspaceId, adminId: admin.id, users, projects, states, labels, issues, comments, activities };
+  const { cycles, modules } = planWork(options.seed, anchor, projects, issues);
+  return {
+    workspaceId,
+    adminId: admin.id,
+    users,
+    projects,
+    states,
+    labels,
+    cycles,
+    modules,
+    issues,
+    comments,
+    activities,
+  };
+}
+
+const CYCLE_WEEKS = 2;
+/** Two-week cycles from half a year back to a month ahead: past ones completed, one current, some upcoming. */
+const CYCLES_BACK = 12;
+const CYCLES_AHEAD = 2;
+const MODULE_NAMES = [
+  'Onboarding',
+  'Billing',
+  'Search',
+  'Mobile',
+  'Reporting',
+  'Integrations',
+  'Security',
+  'Performance',
+];
+const MODULE_STATUSES = ['backlog', 'planned', 'in-progress', 'paused', 'completed', 'cancelled'];
+
+/**
+ * Each project's cycles and modules, and the work items in them: an item created during a cycle
+ * is in it half the time; most items are in one module, some in two. A random stream of its own,
+ * so the rest of the dataset is the same with or without them.
+ */
+function planWork(seed: number, anchor: number, projects: SeedProject[], issues: SeedIssue[]) {
+  const rng = new Random(seed + 7919);
+  const cycles: SeedCycle[] = [];
+  const modules: SeedModule[] = [];
+  const span = CYCLE_WEEKS * 7 * DAY;
+  // The current cycle started up to a week ago.
+  const currentStart = anchor - 3 * DAY;
+  for (const project of projects) {
+    const projectCycles: SeedCycle[] = [];
+    for (let c = -CYCLES_BACK; c <= CYCLES_AHEAD; c++) {
+      const start = currentStart + c * span;
+      projectCycles.push({
+        id: rng.uuid(),
+        project_id: project.id,
+        name: `Sprint ${c + CYCLES_BACK + 1}`,
+        start_date: isoDate(start),
+        end_date: isoDate(start + span - DAY),
+        sort_order: 65535 - (c + CYCLES_BACK) * 10000,
+      });
+    }
+    cycles.push(...projectCycles);
+    const projectModules = MODULE_NAMES.map((name, m) => ({
+      id: rng.uuid(),
+      project_id: project.id,
+      name,
+      status: MODULE_STATUSES[m % MODULE_STATUSES.length]!,
+      sort_order: 65535 - m * 10000,
+    }));
+    modules.push(...projectModules);
+    for (const issue of issues) {
+      if (issue.project_id !== project.id) continue;
+      const created = issue.created_at.getTime();
+      const cycle = projectCycles.find(
+        (c) => created >= Date.parse(c.start_date) && created < Date.parse(c.start_date) + span,
+      );
+      if (cycle && rng.chance(0.5)) issue.cycle_id = cycle.id;
+      const moduleCount = rng.weighted([
+        [0, 30],
+        [1, 60],
+        [2, 10],
+      ] as const);
+      issue.module_ids = rng.sample(projectModules, moduleCount).map((m) => m.id);
+    }
+  }
+  return { cycles, modules };
 }

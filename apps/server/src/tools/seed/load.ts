@@ -184,6 +184,37 @@ export async function loadDataset(
     data.labels,
   );
 
+  await insertAll(
+    database,
+    'cycles',
+    [
+      ['id', 'uuid', (c) => c.id],
+      ['workspace_id', 'uuid', () => ws],
+      ['project_id', 'uuid', (c) => c.project_id],
+      ['name', 'text', (c) => c.name],
+      ['start_date', 'date', (c) => c.start_date],
+      ['end_date', 'date', (c) => c.end_date],
+      ['owned_by_id', 'uuid', () => adminId],
+      ['sort_order', 'float8', (c) => c.sort_order],
+      ['created_by', 'uuid', () => adminId],
+    ],
+    data.cycles,
+  );
+  await insertAll(
+    database,
+    'modules',
+    [
+      ['id', 'uuid', (m) => m.id],
+      ['workspace_id', 'uuid', () => ws],
+      ['project_id', 'uuid', (m) => m.project_id],
+      ['name', 'text', (m) => m.name],
+      ['status', 'text', (m) => m.status],
+      ['sort_order', 'float8', (m) => m.sort_order],
+      ['created_by', 'uuid', () => adminId],
+    ],
+    data.modules,
+  );
+
   const restoreIndexes = await dropSecondaryIndexes(database, BULK_TABLES);
   // The embedded database has one connection, so this skips the foreign-key triggers of exactly
   // this load (the generator only references rows it wrote); PostgreSQL is fast enough with them.
@@ -216,6 +247,8 @@ export async function loadDataset(
       projects: data.projects.length,
       states: data.states.length,
       labels: data.labels.length,
+      cycles: data.cycles.length,
+      modules: data.modules.length,
       issues: data.issues.length,
       subscribers: data.issues.length,
       comments: data.comments.length,
@@ -274,6 +307,8 @@ async function loadIssues(
       ['parent_id', 'uuid', (i) => i.parent_id],
       ['label_ids', 'uuid[]', (i) => i.label_ids],
       ['assignee_ids', 'uuid[]', (i) => i.assignee_ids],
+      ['cycle_id', 'uuid', (i) => i.cycle_id],
+      ['module_ids', 'uuid[]', (i) => i.module_ids],
       ['sub_issues_count', 'int', (i) => i.sub_issues_count],
       ['created_at', 'timestamptz', (i) => i.created_at.toISOString()],
       ['updated_at', 'timestamptz', (i) => i.created_at.toISOString()],
