@@ -116,4 +116,35 @@ describe('board counters', () => {
     await expectCountersExact();
     expect((await boardCounts('state_id')).groups).toMatchObject({ [todo]: 8, [doing]: 8 });
   });
+
+  it('count boards grouped by cycle through every kind of change, as a recount does', async () => {
+    const cycle = (await owner.client.post(`${base}/cycles/`, { name: 'Sprint' })).body as { id: string };
+    const other = (await owner.client.post(`${base}/cycles/`, { name: 'Later' })).body as { id: string };
+    const a = await create({ name: 'A', cycle_id: cycle.id });
+    const b = await create({ name: 'B', state_id: stateOf('started') });
+    const c = await create({ name: 'C', cycle_id: other.id, state_id: stateOf('completed') });
+    await create({ name: 'D' });
+    const keys = [['cycle_id'], ['cycle_id', 'state_id'], ['cycle_id', 'state__group']] as const;
+    const expectGroupCountersExact = async () => {
+      for (const [g, s] of keys) expect(await boardCounts(g, s)).toEqual(await exactCounts(g, s));
+    };
+    await expectGroupCountersExact();
+    expect((await boardCounts('cycle_id')).groups).toMatchObject({ [cycle.id]: 1, [other.id]: 1, None: 2 });
+
+    await owner.client.patch(`${base}/issues/${a.id}/`, { state_id: stateOf('started') });
+    await owner.client.post(`${base}/cycles/${other.id}/cycle-issues/`, { issues: [a.id, b.id] });
+    await owner.client.post(`${base}/issues/${c.id}/archive/`);
+    await owner.client.post(`${base}/bulk-operation-issues/`, {
+      issue_ids: [a.id],
+      properties: { cycle_id: null },
+    });
+    await expectGroupCountersExact();
+    await owner.client.delete(`${base}/issues/${c.id}/archive/`);
+    await owner.client.delete(`${base}/issues/${b.id}/`);
+    await owner.client.delete(`${base}/cycles/${other.id}/`);
+    await expectGroupCountersExact();
+    expect((await boardCounts('cycle_id')).groups).toMatchObject({ [cycle.id]: 0, None: 3 });
+    await t.services.issues.compactCounters(0);
+    await expectGroupCountersExact();
+  });
 });

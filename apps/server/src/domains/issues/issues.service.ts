@@ -20,7 +20,15 @@ import type { MembersService } from '../members/members.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { StatesService } from '../states/states.service.ts';
 import { fieldChanges, recordIssueChanges, recordIssueDeleted, updatedPayload } from './issue-activity.ts';
-import { compactCounters, countersAnswer, countsFromCounters, readCounters } from './issue-counters.ts';
+import {
+  compactCounters,
+  countersAnswer,
+  countsFromCounters,
+  groupCellsFromCounters,
+  groupCountersKind,
+  readCounters,
+  readGroupCounters,
+} from './issue-counters.ts';
 import {
   buildOrderBy,
   buildWhere,
@@ -662,6 +670,7 @@ export function createIssuesService(
         );
       }
       // Read beside the page query, not before it.
+      const groupKind = groupCountersKind(query, ctx, scope);
       const countersRead = countersAnswer(query, ctx, scope)
         ? readCounters(db, ctx.projectIds[0]!).then((rows) =>
             countsFromCounters(
@@ -672,7 +681,21 @@ export function createIssuesService(
               query.sub_group_by ?? null,
             ),
           )
-        : null;
+        : groupKind
+          ? Promise.all([
+              readCounters(db, ctx.projectIds[0]!),
+              readGroupCounters(db, ctx.projectIds[0]!, groupKind),
+            ]).then(([rows, groupRows]) => ({
+              // Items count once in the total, though one can be in several modules.
+              total: countsFromCounters(rows, ctx.states, typeFilter(query, ctx), null, null).total,
+              cells: groupCellsFromCounters(
+                groupRows,
+                ctx.states,
+                typeFilter(query, ctx),
+                query.sub_group_by ?? null,
+              ),
+            }))
+          : null;
       if (!query.group_by) {
         const [rows, total] = await Promise.all([
           pageIssues<RenderedIssue>(

@@ -674,6 +674,25 @@ export const issueCountDeltas = pgTable(
   (t) => [index('issue_count_deltas_project_idx').on(t.project_id)],
 );
 
+/**
+ * The same deltas per cycle and per module (`kind`; `key` null for items in none), by state: the
+ * counts of a board grouped by cycle or module (a trigger on `issues`, folded by the same job).
+ */
+export const issueGroupCountDeltas = pgTable(
+  'issue_group_count_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: uuid('key'),
+    state_id: uuid('state_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('issue_group_count_deltas_project_idx').on(t.project_id, t.kind)],
+);
+
 export const issueSubscribers = pgTable(
   'issue_subscribers',
   {

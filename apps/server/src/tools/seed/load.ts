@@ -221,10 +221,12 @@ export async function loadDataset(
   if (database.kind === 'pglite') await database.raw('set session_replication_role = replica');
   // Counters are rebuilt once below instead of one delta row per inserted work item.
   await database.raw('alter table issues disable trigger issues_count_delta');
+  await database.raw('alter table issues disable trigger issues_group_count_delta');
   try {
     await loadIssues(database, ws, data, progress);
   } finally {
     await database.raw('alter table issues enable trigger issues_count_delta');
+    await database.raw('alter table issues enable trigger issues_group_count_delta');
     if (database.kind === 'pglite') await database.raw('set session_replication_role = default');
     progress('indexing');
     await restoreIndexes();
@@ -236,6 +238,20 @@ export async function loadDataset(
      select project_id, state_id, priority, count(*)::int from issues
       where project_id = any($1::uuid[]) and deleted_at is null and archived_at is null and not is_draft
       group by 1, 2, 3`,
+    [projectIds],
+  );
+  await database.raw('delete from issue_group_count_deltas where project_id = any($1::uuid[])', [projectIds]);
+  await database.raw(
+    `insert into issue_group_count_deltas (project_id, kind, key, state_id, n)
+     select project_id, 'cycle', cycle_id, state_id, count(*)::int from issues
+      where project_id = any($1::uuid[]) and deleted_at is null and archived_at is null and not is_draft
+      group by 1, 3, 4
+     union all
+     select i.project_id, 'module', m, i.state_id, count(*)::int
+       from issues i
+       cross join lateral unnest(case when cardinality(i.module_ids) = 0 then array[null::uuid] else i.module_ids end) as m
+      where i.project_id = any($1::uuid[]) and i.deleted_at is null and i.archived_at is null and not i.is_draft
+      group by 1, 3, 4`,
     [projectIds],
   );
   // A settled table, as autovacuum leaves it: statistics, and a visibility map for index-only scans.
