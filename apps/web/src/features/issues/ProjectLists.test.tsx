@@ -248,12 +248,24 @@ describe('project list tabs and the sidebar', () => {
       ['Archived', '/acme/projects/p1/archives/issues'],
     ]);
     const projects = screen.getByRole('list', { name: 'Your projects' });
+    const sectionsList = 'ul[aria-label="Sections of the project"]';
     await waitFor(() =>
       expect(
         within(projects)
           .getAllByRole('link')
+          .filter((l) => !l.closest(sectionsList))
           .map((l) => l.textContent?.slice(2)),
       ).toEqual(['Mobile App', 'Website']),
     );
+    // The open project shows its sections beneath it.
+    const sections = within(projects).getByRole('list', { name: 'Sections of the project' });
+    expect(
+      within(sections)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href'), l.getAttribute('aria-current')]),
+    ).toEqual([
+      ['Work items', '/acme/projects/p1/issues', 'page'],
+      ['Cycles', '/acme/projects/p1/cycles', null],
+    ]);
   });
 });
