@@ -266,6 +266,11 @@ export interface Grouping {
    * condition cannot use an index on its own: the CASE of keys with a "None" group.)
    */
   perKey?: true;
+  /**
+   * For keys that name an object (not "None"): an indexable condition, planned once for every key
+   * (one LATERAL), with `none` the condition of the "None" group, read by a query of its own.
+   */
+  byId?: { condition: (value: SQL) => SQL; none: SQL };
 }
 
 /** Every possible value of a group_by (so empty groups are present) and how an issue matches one. */
@@ -317,12 +322,16 @@ export function grouping(raw: string, ctx: ListContext): Grouping {
         condition: (v) =>
           sql`(case when ${v} = 'None' then i.cycle_id is null else i.cycle_id = ${v}::uuid end)`,
         perKey: true,
+        byId: { condition: (v) => sql`i.cycle_id = ${v}::uuid`, none: sql`i.cycle_id is null` },
       };
     case 'issue_module__module_id':
       return {
         key,
         keys: [...loaded(ctx.moduleIds, 'modules'), 'None'],
         condition: none('i.module_ids'),
+        // Not `byId`: one generic plan for "the items holding this module" reads each module's
+        // items through the GIN index and sorts them; planned per module, the planner walks the
+        // manual order instead and stops at the page (29 vs 86 ms at 50,000 items).
         perKey: true,
       };
     case 'target_date':

@@ -12,6 +12,7 @@ import {
   users,
 } from '../../platform/db/schema.ts';
 import type { FieldChange } from './issue-activity.ts';
+import type { Grouping } from './issue-query.ts';
 
 /** Next issue number of a project; the counter row lock serialises concurrent creates. */
 export async function allocateSequenceId(db: Executor, projectId: string): Promise<number> {
@@ -373,8 +374,8 @@ export async function countIssues(db: Executor, where: SQL): Promise<number> {
  */
 export async function pageIssuesPerGroup<R = ListedIssue>(
   db: Executor,
-  groups: { keys: string[]; condition: (key: SQL) => SQL; perKey?: true },
-  subGroups: { keys: string[]; condition: (key: SQL) => SQL; perKey?: true } | null,
+  groups: Pick<Grouping, 'keys' | 'condition' | 'perKey' | 'byId'>,
+  subGroups: Pick<Grouping, 'keys' | 'condition' | 'perKey'> | null,
   where: SQL,
   orderBy: SQL,
   limit: number,
@@ -382,6 +383,12 @@ export async function pageIssuesPerGroup<R = ListedIssue>(
   withCounts = true,
   columns: SQL = ISSUE_ROW_COLUMNS,
 ) {
+  if (groups.byId && !subGroups && !withCounts) {
+    return {
+      rows: await pageById<R>(db, groups.keys, groups.byId, where, orderBy, limit, offset, columns),
+      counts: [],
+    };
+  }
   if (groups.perKey || subGroups?.perKey) {
     return pagePerKey<R>(db, groups, subGroups, where, orderBy, limit, offset, withCounts, columns);
   }
@@ -417,6 +424,35 @@ export async function pageIssuesPerGroup<R = ListedIssue>(
     : Promise.resolve([]);
   const [rows, countRows] = await Promise.all([pages, counts]);
   return { rows, counts: countRows };
+}
+
+/**
+ * Pages of a board grouped by an object (cycle, module) whose counts come from elsewhere: one
+ * LATERAL over the objects' ids with an indexable condition (one plan, however many groups), and
+ * the "None" group's page beside it.
+ */
+function pageById<R>(
+  db: Executor,
+  keys: string[],
+  byId: { condition: (value: SQL) => SQL; none: SQL },
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+  offset: number,
+  columns: SQL,
+) {
+  const ids = keys.filter((k) => k !== 'None');
+  const none = keys.includes('None')
+    ? sql`(select ${columns}, 'None'::text as group_key from issues i where ${where} and ${byId.none} order by ${orderBy} limit ${limit} offset ${offset})`
+    : null;
+  const lateral = sql`(select page.* from unnest(${sqlArray(ids, 'text')}) as g(key)
+    cross join lateral (
+      select ${columns}, g.key as group_key from issues i
+      where ${where} and ${byId.condition(sql.raw('g.key'))}
+      order by ${orderBy} limit ${limit} offset ${offset}
+    ) page)`;
+  if (ids.length === 0) return none ? queryRows<R>(db, none) : Promise.resolve([]);
+  return queryRows<R>(db, none ? sql`${lateral} union all ${none}` : lateral);
 }
 
 /**
