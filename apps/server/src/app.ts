@@ -34,6 +34,7 @@ import { subscriptionsRoutes } from './domains/issues/subscriptions.routes.ts';
 import { workspaceIssuesRoutes } from './domains/issues/workspace-issues.routes.ts';
 import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
+import { modulesRoutes } from './domains/modules/modules.routes.ts';
 import { profileRoutes } from './domains/profile/profile.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
 import { projectsRoutes } from './domains/projects/projects.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     commentsRoutes,
     labelsRoutes,
     cyclesRoutes,
+    modulesRoutes,
     estimatesRoutes,
     userPropertiesRoutes,
     publishingRoutes,

@@ -20,6 +20,7 @@ import { createSubIssuesService } from './domains/issues/sub-issues.service.ts';
 import { createSubscriptionsService } from './domains/issues/subscriptions.service.ts';
 import { createLabelsService } from './domains/labels/labels.service.ts';
 import { createMembersService } from './domains/members/members.service.ts';
+import { createModulesService } from './domains/modules/modules.service.ts';
 import { createProfileService } from './domains/profile/profile.service.ts';
 import { createProjectMembersService } from './domains/projects/project-members.service.ts';
 import { createProjectsService } from './domains/projects/projects.service.ts';
@@ -104,6 +105,7 @@ export function createServices(
   estimates.setPointReassigner(issues.reassignEstimatePoints);
   const userProperties = createUserPropertiesService(db);
   const cycles = createCyclesService(db, { issues, projectMembers });
+  const modules = createModulesService(db, { issues, projectMembers });
   const publishing = createPublishingService(db, {
     issues,
     labels,
@@ -148,6 +150,7 @@ export function createServices(
     userProperties,
     publishing,
     cycles,
+    modules,
   };
 }
 

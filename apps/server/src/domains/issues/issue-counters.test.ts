@@ -147,4 +147,42 @@ describe('board counters', () => {
     await t.services.issues.compactCounters(0);
     await expectGroupCountersExact();
   });
+
+  it('count boards grouped by module through every kind of change, as a recount does', async () => {
+    const module = async (name: string) =>
+      (await owner.client.post(`${base}/modules/`, { name })).body as { id: string };
+    const billing = await module('Billing');
+    const search = await module('Search');
+    const a = await create({ name: 'A', module_ids: [billing.id] });
+    const b = await create({ name: 'B', state_id: stateOf('started'), module_ids: [billing.id, search.id] });
+    const c = await create({ name: 'C', state_id: stateOf('completed') });
+    const keys = [['issue_module__module_id'], ['issue_module__module_id', 'state__group']] as const;
+    const expectModuleCountersExact = async () => {
+      for (const [g, s] of keys) expect(await boardCounts(g, s)).toEqual(await exactCounts(g, s));
+    };
+    await expectModuleCountersExact();
+    // An item in two modules counts in both groups and once in the total.
+    const counts = await boardCounts('issue_module__module_id');
+    expect(counts.groups).toMatchObject({ [billing.id]: 2, [search.id]: 1, None: 1 });
+    expect(counts.total).toBe(3);
+
+    await owner.client.patch(`${base}/issues/${a.id}/`, {
+      state_id: stateOf('started'),
+      module_ids: [search.id],
+    });
+    await owner.client.post(`${base}/issues/${c.id}/archive/`);
+    await owner.client.post(`${base}/bulk-operation-issues/`, {
+      issue_ids: [a.id, b.id],
+      properties: { module_ids: [] },
+    });
+    await owner.client.post(`${base}/modules/${billing.id}/issues/`, { issues: [a.id] });
+    await expectModuleCountersExact();
+    await owner.client.delete(`${base}/issues/${c.id}/archive/`);
+    await owner.client.delete(`${base}/issues/${b.id}/`);
+    await owner.client.delete(`${base}/modules/${billing.id}/`);
+    await expectModuleCountersExact();
+    expect((await boardCounts('issue_module__module_id')).groups).toMatchObject({ [search.id]: 0, None: 2 });
+    await t.services.issues.compactCounters(0);
+    await expectModuleCountersExact();
+  });
 });

@@ -301,6 +301,47 @@ export const MANIFEST: Record<string, RouteCase> = {
   }),
   'DELETE /api/workspaces/:slug/projects/:project_id/user-favorite-cycles/:cycle_id/': project(GUEST),
   'GET /api/workspaces/:slug/cycles/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/modules/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/modules/': project(MEMBER, {
+    body: () => ({ name: `Module ${randomUUID()}` }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/modules/:module_id/': project(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/modules/:module_id/': project(MEMBER, {
+    body: () => ({ status: 'in-progress' }),
+  }),
+  'PUT /api/workspaces/:slug/projects/:project_id/modules/:module_id/': project(MEMBER, {
+    body: () => ({ name: `Renamed ${randomUUID()}` }),
+  }),
+  // P20, or the module's creator: a member who did not make it is refused by the service.
+  'DELETE /api/workspaces/:slug/projects/:project_id/modules/:module_id/': project(ADMIN),
+  'GET /api/workspaces/:slug/projects/:project_id/modules/:module_id/issues/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/modules/:module_id/issues/': project(MEMBER, {
+    body: async (w) => ({ issues: [(await w.issue()).id] }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/modules/:module_id/issues/:issue_id/': project(MEMBER),
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/modules/': item(MEMBER, {
+    body: async (w) => ({ modules: [(await w.module()).id], removed_modules: [] }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/modules/:module_id/module-links/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/modules/:module_id/module-links/': project(MEMBER, {
+    body: () => ({ url: 'https://example.com/design', title: 'Design' }),
+  }),
+  'PATCH /api/workspaces/:slug/projects/:project_id/modules/:module_id/module-links/:link_id/': project(
+    MEMBER,
+    { body: () => ({ title: 'Renamed' }) },
+  ),
+  'DELETE /api/workspaces/:slug/projects/:project_id/modules/:module_id/module-links/:link_id/':
+    project(MEMBER),
+  'POST /api/workspaces/:slug/projects/:project_id/modules/:module_id/archive/': project(MEMBER),
+  'DELETE /api/workspaces/:slug/projects/:project_id/modules/:module_id/archive/': project(MEMBER),
+  'GET /api/workspaces/:slug/projects/:project_id/archived-modules/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/archived-modules/:module_id/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/user-favorite-modules/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/user-favorite-modules/': project(GUEST, {
+    body: async (w) => ({ module: (await w.module()).id }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/user-favorite-modules/:module_id/': project(GUEST),
+  'GET /api/workspaces/:slug/modules/': workspace(GUEST),
   'GET /api/workspaces/:slug/projects/:project_id/estimates/': project(GUEST),
   'POST /api/workspaces/:slug/projects/:project_id/estimates/': project(ADMIN, {
     body: () => ({

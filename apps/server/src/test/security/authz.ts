@@ -108,7 +108,18 @@ const PARAMS: Record<string, Resolver> = {
   comment_id: async (w, which) => (await w.comment(which)).id,
   label_id: async (w, which) => (await w.label(which)).id,
   state_id: async (w, which) => (await w.state(which)).id,
-  link_id: async (w, which) => (await w.link(which)).id,
+  link_id: async (w, which, key) =>
+    key.includes('/module-links/') ? (await w.moduleLink(which)).id : (await w.link(which)).id,
+  module_id: async (w, which, key) => {
+    if (key.includes('archived-modules') || (key.startsWith('DELETE') && key.endsWith('/archive/'))) {
+      return (await w.module(which, 'archived')).id;
+    }
+    if (key.endsWith('/archive/')) return (await w.module(which, 'completed')).id;
+    const module = await w.module(which);
+    // Taking an item out of a module needs one in it.
+    if (key.includes('/issues/:issue_id/')) await w.inModule(which, module.id);
+    return module.id;
+  },
   attachment_id: async (w, which) => (await w.attachment(which)).id,
   related_issue_id: async (w, which) => (await w.related(which)).id,
   estimate_id: async (w, which) => (await w.estimate(which)).id,
@@ -149,6 +160,7 @@ export const PROJECT_SCOPED = new Set([
   'related_issue_id',
   'estimate_id',
   'cycle_id',
+  'module_id',
   'point_id',
   'board_id',
   'member_id',

@@ -48,33 +48,42 @@ const cIssue = async () => (await canary.issue()).id;
 const cUser = () => accounts.otherAdmin.user.id;
 
 const SWAPS: Swap[] = [
-  ...(['state_id', 'label_ids', 'assignee_ids', 'parent_id', 'estimate_point', 'cycle_id'] as const).flatMap(
-    (field) => {
-      const value = async () =>
-        ({
-          cycle_id: (await canary.cycle()).id,
-          state_id: (await canary.state()).id,
-          label_ids: [(await canary.label()).id],
-          assignee_ids: [cUser()],
-          parent_id: await cIssue(),
-          estimate_point: await canary.estimatePoint(),
-        })[field];
-      return [
-        {
-          what: `create a work item with the canary's ${field}`,
-          method: 'POST' as const,
-          path: async () => `${await w.pbase()}/issues/`,
-          body: async () => ({ name: 'Swap', [field]: await value() }),
-        },
-        {
-          what: `edit a work item to the canary's ${field}`,
-          method: 'PATCH' as const,
-          path: async () => `${await w.ibase()}/`,
-          body: async () => ({ [field]: await value() }),
-        },
-      ];
-    },
-  ),
+  ...(
+    [
+      'state_id',
+      'label_ids',
+      'assignee_ids',
+      'parent_id',
+      'estimate_point',
+      'cycle_id',
+      'module_ids',
+    ] as const
+  ).flatMap((field) => {
+    const value = async () =>
+      ({
+        cycle_id: (await canary.cycle()).id,
+        module_ids: [(await canary.module()).id],
+        state_id: (await canary.state()).id,
+        label_ids: [(await canary.label()).id],
+        assignee_ids: [cUser()],
+        parent_id: await cIssue(),
+        estimate_point: await canary.estimatePoint(),
+      })[field];
+    return [
+      {
+        what: `create a work item with the canary's ${field}`,
+        method: 'POST' as const,
+        path: async () => `${await w.pbase()}/issues/`,
+        body: async () => ({ name: 'Swap', [field]: await value() }),
+      },
+      {
+        what: `edit a work item to the canary's ${field}`,
+        method: 'PATCH' as const,
+        path: async () => `${await w.ibase()}/`,
+        body: async () => ({ [field]: await value() }),
+      },
+    ];
+  }),
   {
     what: 'put canary work items into a cycle',
     method: 'POST',
@@ -92,6 +101,30 @@ const SWAPS: Swap[] = [
     method: 'POST',
     path: async () => `${await w.pbase()}/cycles/`,
     body: async () => ({ name: 'Owned elsewhere', owned_by_id: cUser() }),
+  },
+  {
+    what: 'put canary work items into a module',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/modules/${(await w.module()).id}/issues/`,
+    body: async () => ({ issues: [await cIssue()] }),
+  },
+  {
+    what: "add a work item to a canary module by the item's endpoint",
+    method: 'POST',
+    path: async () => `${await w.ibase()}/modules/`,
+    body: async () => ({ modules: [(await canary.module()).id] }),
+  },
+  ...(['lead_id', 'member_ids'] as const).map((field) => ({
+    what: `make the canary admin a module's ${field}`,
+    method: 'POST' as const,
+    path: async () => `${await w.pbase()}/modules/`,
+    body: async () => ({ name: `Swap ${field}`, [field]: field === 'lead_id' ? cUser() : [cUser()] }),
+  })),
+  {
+    what: 'favorite a canary module',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/user-favorite-modules/`,
+    body: async () => ({ module: (await canary.module()).id }),
   },
   {
     what: 'favorite a canary cycle',
@@ -250,25 +283,34 @@ describe('ids of another workspace in request bodies', () => {
 
 /** The same, one project over: objects of the workspace's second project named under the first. */
 const CROSS_PROJECT: Swap[] = [
-  ...(['state_id', 'label_ids', 'parent_id', 'estimate_point', 'assignee_ids', 'cycle_id'] as const).map(
-    (field) => ({
-      what: `create a work item with the second project's ${field}`,
-      method: 'POST' as const,
-      path: async () => `${await w.pbase()}/issues/`,
-      body: async () => ({
-        name: 'Swap',
-        [field]: {
-          state_id: (await w.state('second')).id,
-          label_ids: [(await w.label('second')).id],
-          parent_id: (await w.issue('second')).id,
-          estimate_point: await w.estimatePoint('second'),
-          cycle_id: (await w.cycle('second')).id,
-          // A workspace member who is not in the project.
-          assignee_ids: [accounts.nonProjectMember.user.id],
-        }[field],
-      }),
+  ...(
+    [
+      'state_id',
+      'label_ids',
+      'parent_id',
+      'estimate_point',
+      'assignee_ids',
+      'cycle_id',
+      'module_ids',
+    ] as const
+  ).map((field) => ({
+    what: `create a work item with the second project's ${field}`,
+    method: 'POST' as const,
+    path: async () => `${await w.pbase()}/issues/`,
+    body: async () => ({
+      name: 'Swap',
+      [field]: {
+        state_id: (await w.state('second')).id,
+        label_ids: [(await w.label('second')).id],
+        parent_id: (await w.issue('second')).id,
+        estimate_point: await w.estimatePoint('second'),
+        cycle_id: (await w.cycle('second')).id,
+        module_ids: [(await w.module('second')).id],
+        // A workspace member who is not in the project.
+        assignee_ids: [accounts.nonProjectMember.user.id],
+      }[field],
     }),
-  ),
+  })),
   {
     what: "put the second project's work items into a cycle",
     method: 'POST',
@@ -280,6 +322,24 @@ const CROSS_PROJECT: Swap[] = [
     method: 'POST',
     path: async () => `${await w.pbase()}/cycles/${(await w.cycle()).id}/transfer-issues/`,
     body: async () => ({ new_cycle_id: (await w.cycle('second', 'upcoming')).id }),
+  },
+  {
+    what: "put the second project's work items into a module",
+    method: 'POST',
+    path: async () => `${await w.pbase()}/modules/${(await w.module()).id}/issues/`,
+    body: async () => ({ issues: [(await w.issue('second')).id] }),
+  },
+  {
+    what: "add a work item to the second project's module",
+    method: 'POST',
+    path: async () => `${await w.ibase()}/modules/`,
+    body: async () => ({ modules: [(await w.module('second')).id] }),
+  },
+  {
+    what: "favorite the second project's module under the first",
+    method: 'POST',
+    path: async () => `${await w.pbase()}/user-favorite-modules/`,
+    body: async () => ({ module: (await w.module('second')).id }),
   },
   {
     what: "favorite the second project's cycle under the first",

@@ -279,6 +279,38 @@ export class World {
       return cycle;
     });
   }
+  /** A module of the project (`kind`: planned, completed, or archived). */
+  module(which = 'main', kind: 'planned' | 'completed' | 'archived' = 'planned'): Promise<{ id: string }> {
+    return this.once(`module:${which}:${kind}`, async () => {
+      const pbase = await this.pbase(which);
+      const module = await ok(
+        this.admin.post(`${pbase}/modules/`, {
+          name: this.name(`${kind} module`),
+          status: kind === 'planned' ? 'planned' : 'completed',
+        }),
+      );
+      if (kind === 'archived') await ok(this.admin.post(`${pbase}/modules/${module.id}/archive/`, {}));
+      return module;
+    });
+  }
+  moduleLink(which = 'main'): Promise<{ id: string }> {
+    return this.once(`moduleLink:${which}`, async () =>
+      ok(
+        this.admin.post(`${await this.pbase(which)}/modules/${(await this.module(which)).id}/module-links/`, {
+          url: `https://example.com/${this.marker}/spec`,
+          title: this.name('module link'),
+        }),
+      ),
+    );
+  }
+  /** The project's main work item put into the module. */
+  async inModule(which: string, moduleId: string): Promise<string> {
+    const issue = await this.issue(which);
+    await ok(
+      this.admin.post(`${await this.pbase(which)}/modules/${moduleId}/issues/`, { issues: [issue.id] }),
+    );
+    return issue.id;
+  }
   /** The project's main work item put into the cycle. */
   async inCycle(which: string, cycleId: string): Promise<string> {
     const issue = await this.issue(which);

@@ -85,21 +85,12 @@ async function makeEveryKindOfObject() {
   const cycle = await world.cycle();
   await ok(admin.post(`${pbase}/cycles/${cycle.id}/cycle-issues/`, { issues: [child.id] }));
   await ok(admin.post(`${pbase}/user-favorite-cycles/`, { cycle: cycle.id }));
-  // A module with a link. TODO(modules API): make these through world.module() once it exists.
-  const [module] = await t.database.raw<{ id: string }>(
-    `insert into modules (workspace_id, project_id, name, sort_order, member_ids)
-     select workspace_id, id, 'Billing', 65535, array[$2::uuid] from projects where id = $1 returning id`,
-    [await world.projectId(), accounts.member.user.id],
-  );
-  await t.database.raw(
-    `insert into module_links (workspace_id, project_id, module_id, url, title, metadata)
-     select workspace_id, project_id, id, 'https://example.com/spec', 'Spec', '{"kind": "doc"}' from modules where id = $1`,
-    [module!.id],
-  );
-  await t.database.raw('update issues set module_ids = array[$1::uuid] where id = $2', [
-    module!.id,
-    child.id,
-  ]);
+  // A module with members, a link and the item in it, favorited.
+  const module = await world.module();
+  await ok(admin.patch(`${pbase}/modules/${module.id}/`, { member_ids: [accounts.member.user.id] }));
+  await world.moduleLink();
+  await ok(admin.post(`${pbase}/modules/${module.id}/issues/`, { issues: [child.id] }));
+  await ok(admin.post(`${pbase}/user-favorite-modules/`, { module: module.id }));
   await ok(admin.post(`${world.ws}/user-favorite-projects/`, { project: await world.projectId() }));
   await ok(admin.patch(`${pbase}/user-properties/`, { display_filters: { layout: 'kanban' } }));
   await ok(
