@@ -141,6 +141,7 @@ function classOf(key: string): string {
   const url = key.split(' ')[1]!;
   if (url.startsWith('/auth/')) return 'auth';
   if (url.startsWith('/api/public/')) return 'public boards';
+  if (/cycle|module/.test(url)) return 'planning';
   if (/:issue_id|comments|reactions/.test(url)) return 'work item parts';
   if (/issue|search|work-items|user-issues/.test(url)) return 'work items';
   if (url.includes(':project_id')) return 'project settings';
@@ -176,6 +177,7 @@ describe('hostile input', () => {
       [
         'account and instance',
         'auth',
+        'planning',
         'project settings',
         'public boards',
         'work item parts',
