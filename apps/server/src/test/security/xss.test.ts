@@ -111,6 +111,28 @@ describe('rich-text and name fields over HTTP', () => {
     expect(leaks).toEqual([]);
   }, 120_000);
 
+  it('stores every vector inert in module descriptions, and module and cycle names as text', async () => {
+    const leaks: string[] = [];
+    for (const [i, vector] of CORPUS.entries()) {
+      // Names are unique per project: the index keeps them apart.
+      const name = `${i} ${vector}`.slice(0, 255);
+      const module = await owner.client.post(`${base}/modules/`, { name, description_html: vector });
+      expect(module.status, module.text).toBe(201);
+      expect(module.body.name).toBe(name.trim());
+      if (hazards(module.body.description_html).length > 0) leaks.push(`module description: ${vector}`);
+      if (i % 5 === 0) {
+        const cycle = await owner.client.post(`${base}/cycles/`, { name, description: vector });
+        expect(cycle.status, cycle.text).toBe(201);
+        expect([cycle.body.name, cycle.body.description]).toEqual([name.trim(), vector]);
+      }
+    }
+    const listed = await owner.client.get(`${base}/modules/`);
+    for (const m of listed.body) {
+      if (hazards(m.description_html).length > 0) leaks.push(`module list: ${m.description_html}`);
+    }
+    expect(leaks).toEqual([]);
+  }, 120_000);
+
   it('sanitises again, at start-up, rich text an earlier version stored with handlers on components', async () => {
     const issue = (await owner.client.post(`${base}/issues/`, { name: 'Old' })).body;
     const unsafe =
