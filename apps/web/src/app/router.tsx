@@ -5,6 +5,7 @@ import { projectCycleRoute, projectCyclesRoute } from '../routes/CyclesRoute.tsx
 import { forgotPasswordRoute } from '../routes/ForgotPasswordRoute.tsx';
 import { invitationsRoute } from '../routes/InvitationsRoute.tsx';
 import { browseWorkItemRoute, issueDetailRoute } from '../routes/IssueDetailRoute.tsx';
+import { projectModuleRoute, projectModulesRoute } from '../routes/ModulesRoute.tsx';
 import { onboardingRoute } from '../routes/OnboardingRoute.tsx';
 import { profileGeneralRoute } from '../routes/ProfileGeneralRoute.tsx';
 import { profilePreferencesRoute } from '../routes/ProfilePreferencesRoute.tsx';
@@ -69,6 +70,8 @@ export const routeTree = rootRoute.addChildren([
       projectDraftIssuesRoute,
       projectCyclesRoute,
       projectCycleRoute,
+      projectModulesRoute,
+      projectModuleRoute,
       issueDetailRoute,
       browseWorkItemRoute,
       workspaceProfileRoute,

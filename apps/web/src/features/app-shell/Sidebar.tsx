@@ -2,6 +2,7 @@ import type { Workspace } from '@kite/shared/contracts';
 import { Link, useRouterState } from '@tanstack/react-router';
 import clsx from 'clsx';
 import {
+  Boxes,
   FolderKanban,
   House,
   Layers,
@@ -231,14 +232,14 @@ const SidebarProjects = observer(function SidebarProjects({
   );
 });
 
-/** The open project's sections (architecture.md §6): its work items and, when switched on, its cycles. */
+/** The open project's sections (architecture.md §6): its work items and, when switched on, cycles and modules. */
 function ProjectSections({
   slug,
   project,
   pathname,
 }: {
   slug: string;
-  project: { id: string; cycle_view: boolean };
+  project: { id: string; cycle_view: boolean; module_view: boolean };
   pathname: string;
 }) {
   const base = `/${slug}/projects/${project.id}`;
@@ -256,6 +257,16 @@ function ProjectSections({
             label: 'Cycles',
             icon: RefreshCcw,
             prefix: `${base}/cycles`,
+          },
+        ]
+      : []),
+    ...(project.module_view
+      ? [
+          {
+            to: '/$workspaceSlug/projects/$projectId/modules',
+            label: 'Modules',
+            icon: Boxes,
+            prefix: `${base}/modules`,
           },
         ]
       : []),

@@ -1,24 +1,15 @@
 import type { Cycle, CycleAnalytics } from '@kite/shared/contracts';
-import { STATE_GROUP_COLORS } from '@kite/shared/domain';
 import clsx from 'clsx';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { PlanningTotals } from '../planning/PlanningTotals.tsx';
 import { burndownSeries } from './burndownSeries.ts';
-import { progressPercent } from './cycleFormat.ts';
 
 /** recharts is big: the chart is its own chunk, loaded when the panel first shows it. */
 const BurndownChart = lazy(() => import('./BurndownChart.tsx'));
-
-const GROUPS = [
-  ['backlog_issues', 'backlog', 'Backlog'],
-  ['unstarted_issues', 'unstarted', 'Unstarted'],
-  ['started_issues', 'started', 'Started'],
-  ['completed_issues', 'completed', 'Completed'],
-  ['cancelled_issues', 'cancelled', 'Cancelled'],
-] as const;
 
 /** The cycle's progress beside its items: totals by state group, the burndown, who and what is in it. */
 export const CycleProgressPanel = observer(function CycleProgressPanel({
@@ -53,55 +44,12 @@ export const CycleProgressPanel = observer(function CycleProgressPanel({
     };
   }, [cycles, slug, cycle.project_id, cycle.id, type, version]);
 
-  const percent = progressPercent(cycle);
   return (
     <aside
       aria-label="Cycle progress"
       className="flex w-80 shrink-0 flex-col gap-5 overflow-y-auto border-l border-border p-4"
     >
-      <section aria-label="Totals">
-        <div className="flex items-baseline justify-between">
-          <h2 className="text-sm font-semibold text-fg">Progress</h2>
-          <span className="text-sm text-fg-muted tabular-nums">{percent}% done</span>
-        </div>
-        <div className="mt-2 flex h-2 overflow-hidden rounded-full bg-surface-2" aria-hidden>
-          {GROUPS.map(([key, group]) =>
-            cycle[key] > 0 ? (
-              <div
-                key={key}
-                style={{
-                  width: `${(cycle[key] / cycle.total_issues) * 100}%`,
-                  background: STATE_GROUP_COLORS[group],
-                }}
-              />
-            ) : null,
-          )}
-        </div>
-        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-          {GROUPS.map(([key, group, label]) => (
-            <div key={key} className="flex items-center justify-between gap-2">
-              <dt className="flex items-center gap-1.5 text-fg-muted">
-                <span
-                  className="size-2 rounded-full"
-                  style={{ background: STATE_GROUP_COLORS[group] }}
-                  aria-hidden
-                />
-                {label}
-              </dt>
-              <dd className="text-fg tabular-nums">{cycle[key]}</dd>
-            </div>
-          ))}
-          <div className="flex items-center justify-between gap-2">
-            <dt className="text-fg-muted">Total</dt>
-            <dd className="text-fg tabular-nums">{cycle.total_issues}</dd>
-          </div>
-        </dl>
-        {pointsOn && (
-          <p className="mt-2 text-xs text-fg-muted">
-            {cycle.completed_estimate_points} of {cycle.total_estimate_points} points done
-          </p>
-        )}
-      </section>
+      <PlanningTotals totals={cycle} points={pointsOn} />
 
       <section aria-label="Burndown">
         <div className="mb-2 flex items-center justify-between">

@@ -23,9 +23,10 @@ import { PageLoader } from '../../ui/Spinner.tsx';
 import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
+import { progressPercent } from '../planning/PlanningTotals.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { CYCLE_TABS, type CycleTab } from './CycleStore.ts';
-import { formatRange, progressPercent, STATUS_CLASSES, STATUS_LABELS } from './cycleFormat.ts';
+import { formatRange, STATUS_CLASSES, STATUS_LABELS } from './cycleFormat.ts';
 
 const CycleDialog = lazy(() => import('./CycleDialog.tsx').then((m) => ({ default: m.CycleDialog })));
 

@@ -16,14 +16,6 @@ export function formatRange(cycle: Pick<Cycle, 'start_date' | 'end_date'>): stri
   return `${DAY_FORMAT.format(start)} – ${YEAR_FORMAT.format(end)}`;
 }
 
-/** Share of the cycle's items that are done, 0–100 (cancelled ones count as done). */
-export function progressPercent(
-  cycle: Pick<Cycle, 'total_issues' | 'completed_issues' | 'cancelled_issues'>,
-) {
-  if (cycle.total_issues === 0) return 0;
-  return Math.round(((cycle.completed_issues + cycle.cancelled_issues) / cycle.total_issues) * 100);
-}
-
 /** Days left until the end date (0 on the last day), or null without dates / once over. */
 export function daysLeft(cycle: Pick<Cycle, 'end_date' | 'status'>, today: string): number | null {
   if (!cycle.end_date || cycle.status === 'completed') return null;

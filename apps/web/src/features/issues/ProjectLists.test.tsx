@@ -266,6 +266,7 @@ describe('project list tabs and the sidebar', () => {
     ).toEqual([
       ['Work items', '/acme/projects/p1/issues', 'page'],
       ['Cycles', '/acme/projects/p1/cycles', null],
+      ['Modules', '/acme/projects/p1/modules', null],
     ]);
   });
 });

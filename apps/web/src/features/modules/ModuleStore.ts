@@ -1,4 +1,4 @@
-import type { Module } from '@kite/shared/contracts';
+import type { CreateModuleBody, Module, ModuleLink, UpdateModuleBody } from '@kite/shared/contracts';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
 import { type ByProject, fileByProject, findInProjects } from '../projects/byProject.ts';
@@ -7,9 +7,120 @@ import { projectPath } from '../projects/ProjectStore.ts';
 /** Each project's modules, keyed by id (the work-item pickers, groups and filters read them). */
 export class ModuleStore {
   private readonly byProject: ByProject<Module> = observable.map();
+  private readonly archivedByProject: ByProject<Module> = observable.map();
 
   constructor() {
-    makeAutoObservable<ModuleStore, 'byProject'>(this, { byProject: false }, { autoBind: true });
+    makeAutoObservable<ModuleStore, 'byProject' | 'archivedByProject'>(
+      this,
+      { byProject: false, archivedByProject: false },
+      { autoBind: true },
+    );
+  }
+
+  private base(slug: string, projectId: string) {
+    return `${projectPath(slug, projectId)}/modules/`;
+  }
+
+  private put(projectId: string, module: Module) {
+    const live = !module.archived_at;
+    const into = live ? this.byProject : this.archivedByProject;
+    (live ? this.archivedByProject : this.byProject).get(projectId)?.delete(module.id);
+    if (!into.has(projectId)) into.set(projectId, observable.map());
+    into.get(projectId)!.set(module.id, module);
+  }
+
+  archivedOf(projectId: string): Module[] {
+    const modules = this.archivedByProject.get(projectId);
+    return modules ? [...modules.values()].sort((a, b) => a.name.localeCompare(b.name)) : [];
+  }
+
+  /** Modules that can take work items: not archived (all live ones). */
+  openModulesOf(projectId: string): Module[] {
+    return this.modulesOf(projectId);
+  }
+
+  async fetchArchived(slug: string, projectId: string): Promise<Module[]> {
+    const modules = await api.get<Module[]>(`${projectPath(slug, projectId)}/archived-modules/`);
+    runInAction(() => this.archivedByProject.set(projectId, observable.map(modules.map((m) => [m.id, m]))));
+    return modules;
+  }
+
+  /** One module, fresh (its figures follow its items), archived or not. */
+  async fetchOne(slug: string, projectId: string, moduleId: string): Promise<Module> {
+    const module = await api.get<Module>(`${this.base(slug, projectId)}${seg(moduleId)}/`);
+    runInAction(() => this.put(projectId, module));
+    return module;
+  }
+
+  async create(slug: string, projectId: string, body: CreateModuleBody): Promise<Module> {
+    const module = await api.post<Module>(this.base(slug, projectId), body);
+    runInAction(() => this.put(projectId, module));
+    return module;
+  }
+
+  async update(slug: string, projectId: string, moduleId: string, patch: UpdateModuleBody): Promise<Module> {
+    const module = await api.patch<Module>(`${this.base(slug, projectId)}${seg(moduleId)}/`, patch);
+    runInAction(() => this.put(projectId, module));
+    return module;
+  }
+
+  async remove(slug: string, projectId: string, moduleId: string): Promise<void> {
+    await api.delete(`${this.base(slug, projectId)}${seg(moduleId)}/`);
+    runInAction(() => {
+      this.byProject.get(projectId)?.delete(moduleId);
+      this.archivedByProject.get(projectId)?.delete(moduleId);
+    });
+  }
+
+  /** Favorite on or off at once; rolled back if the server refuses. */
+  async toggleFavorite(slug: string, projectId: string, moduleId: string): Promise<void> {
+    const module = this.find(moduleId);
+    if (!module) return;
+    const next = !module.is_favorite;
+    runInAction(() => this.put(projectId, { ...module, is_favorite: next }));
+    try {
+      if (next)
+        await api.post(`${projectPath(slug, projectId)}/user-favorite-modules/`, { module: moduleId });
+      else await api.delete(`${projectPath(slug, projectId)}/user-favorite-modules/${seg(moduleId)}/`);
+    } catch (error) {
+      runInAction(() => this.put(projectId, { ...(this.find(moduleId) ?? module), is_favorite: !next }));
+      throw error;
+    }
+  }
+
+  async archive(slug: string, projectId: string, moduleId: string): Promise<void> {
+    const { archived_at } = await api.post<{ archived_at: string }>(
+      `${this.base(slug, projectId)}${seg(moduleId)}/archive/`,
+    );
+    const module = this.find(moduleId);
+    if (module) runInAction(() => this.put(projectId, { ...module, archived_at }));
+  }
+
+  async restore(slug: string, projectId: string, moduleId: string): Promise<void> {
+    await api.delete(`${this.base(slug, projectId)}${seg(moduleId)}/archive/`);
+    const module = this.find(moduleId);
+    if (module) runInAction(() => this.put(projectId, { ...module, archived_at: null }));
+  }
+
+  async addLink(slug: string, projectId: string, moduleId: string, link: { url: string; title: string }) {
+    const created = await api.post<ModuleLink>(
+      `${this.base(slug, projectId)}${seg(moduleId)}/module-links/`,
+      link,
+    );
+    const module = this.find(moduleId);
+    if (module)
+      runInAction(() => this.put(projectId, { ...module, link_module: [...module.link_module, created] }));
+    return created;
+  }
+
+  async removeLink(slug: string, projectId: string, moduleId: string, linkId: string) {
+    await api.delete(`${this.base(slug, projectId)}${seg(moduleId)}/module-links/${seg(linkId)}/`);
+    const module = this.find(moduleId);
+    if (module) {
+      runInAction(() =>
+        this.put(projectId, { ...module, link_module: module.link_module.filter((l) => l.id !== linkId) }),
+      );
+    }
   }
 
   isLoaded(projectId: string): boolean {
@@ -17,7 +128,7 @@ export class ModuleStore {
   }
 
   find(id: string): Module | undefined {
-    return findInProjects(this.byProject, id);
+    return findInProjects(this.byProject, id) ?? findInProjects(this.archivedByProject, id);
   }
 
   /** The project's modules by name. */
@@ -27,7 +138,7 @@ export class ModuleStore {
   }
 
   async fetch(slug: string, projectId: string): Promise<Module[]> {
-    const modules = await api.get<Module[]>(`${projectPath(slug, projectId)}/modules/`);
+    const modules = await api.get<Module[]>(this.base(slug, projectId));
     runInAction(() => this.byProject.set(projectId, observable.map(modules.map((m) => [m.id, m]))));
     return modules;
   }
@@ -40,5 +151,6 @@ export class ModuleStore {
 
   reset(): void {
     this.byProject.clear();
+    this.archivedByProject.clear();
   }
 }
