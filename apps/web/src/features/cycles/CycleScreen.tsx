@@ -1,16 +1,7 @@
 import { ROLE, todayIn } from '@kite/shared/domain';
 import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
 import clsx from 'clsx';
-import {
-  ArrowRightLeft,
-  CalendarRange,
-  ChartLine,
-  Inbox,
-  MoreHorizontal,
-  Pencil,
-  Plus,
-  Star,
-} from 'lucide-react';
+import { ArrowRightLeft, CalendarRange, ChartLine, Inbox, MoreHorizontal, Pencil, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
@@ -18,7 +9,6 @@ import { Button, IconButton } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../ui/Menu.tsx';
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
-import { toastError } from '../../ui/toast.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { useIssueShortcuts } from '../issues/actions.ts';
 import { BoardBody } from '../issues/BoardBody.tsx';
@@ -29,6 +19,8 @@ import { DisplayMenu } from '../issues/header/DisplayMenu.tsx';
 import { FiltersMenu } from '../issues/header/FiltersMenu.tsx';
 import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
 import type { IssueView } from '../issues/IssueView.ts';
+import { LazyCreateIssueDialog } from '../issues/LazyCreateIssueDialog.tsx';
+import { FavoriteToggle } from '../planning/PlanningParts.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { CycleProgressPanel } from './CycleProgressPanel.tsx';
 import { daysLeft, formatRange, STATUS_CLASSES, STATUS_LABELS } from './cycleFormat.ts';
@@ -37,9 +29,6 @@ import { cycleListView } from './cycleList.ts';
 const CycleDialog = lazy(() => import('./CycleDialog.tsx').then((m) => ({ default: m.CycleDialog })));
 const TransferDialog = lazy(() =>
   import('./TransferDialog.tsx').then((m) => ({ default: m.TransferDialog })),
-);
-const CreateIssueDialog = lazy(() =>
-  import('../issues/CreateIssueDialog.tsx').then((m) => ({ default: m.CreateIssueDialog })),
 );
 
 const ROUTE = '/$workspaceSlug/projects/$projectId/cycles/$cycleId';
@@ -131,21 +120,10 @@ export const CycleScreen = observer(function CycleScreen({
             >
               <ChartLine className="size-3.5" aria-hidden />
             </IconButton>
-            <IconButton
-              size="sm"
-              label={cycle.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
-              aria-pressed={cycle.is_favorite}
-              onClick={() =>
-                void stores.cycles
-                  .toggleFavorite(slug, projectId, cycle.id)
-                  .catch((error) => toastError(error, 'The favorite could not be saved'))
-              }
-            >
-              <Star
-                className={clsx('size-3.5', cycle.is_favorite && 'fill-amber-400 text-amber-500')}
-                aria-hidden
-              />
-            </IconButton>
+            <FavoriteToggle
+              on={cycle.is_favorite}
+              toggle={() => stores.cycles.toggleFavorite(slug, projectId, cycle.id)}
+            />
             {canEdit && (
               <Menu>
                 <MenuTrigger asChild>
@@ -204,7 +182,7 @@ export const CycleScreen = observer(function CycleScreen({
         </main>
         {panelOpen && <CycleProgressPanel slug={slug} cycle={cycle} version={version} />}
       </div>
-      <LazyCreate view={view} />
+      <LazyCreateIssueDialog view={view} />
       <IssuePeek
         slug={slug}
         projectId={projectId}
@@ -244,18 +222,6 @@ const EmptyCycle = observer(function EmptyCycle({ view, open }: { view: IssueVie
         ) : undefined
       }
     />
-  );
-});
-
-/** The create dialog, mounted from its first opening on (so that closing still animates). */
-const LazyCreate = observer(function LazyCreate({ view }: { view: IssueView }) {
-  const [mounted, setMounted] = useState(false);
-  if (view.createOpen && !mounted) setMounted(true);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <CreateIssueDialog view={view} />
-    </Suspense>
   );
 });
 

@@ -2,16 +2,7 @@ import type { Cycle } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { createLazyRoute, Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import clsx from 'clsx';
-import {
-  Archive,
-  ArchiveRestore,
-  CalendarRange,
-  MoreHorizontal,
-  Pencil,
-  Plus,
-  Star,
-  Trash2,
-} from 'lucide-react';
+import { Archive, ArchiveRestore, CalendarRange, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
@@ -23,7 +14,7 @@ import { PageLoader } from '../../ui/Spinner.tsx';
 import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
-import { progressPercent } from '../planning/PlanningTotals.tsx';
+import { FavoriteToggle, ProgressMeter } from '../planning/PlanningParts.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { CYCLE_TABS, type CycleTab } from './CycleStore.ts';
 import { formatRange, STATUS_CLASSES, STATUS_LABELS } from './cycleFormat.ts';
@@ -192,7 +183,6 @@ const CycleRow = observer(function CycleRow({
   onDelete: () => void;
 }) {
   const { cycles } = useStores();
-  const percent = progressPercent(cycle);
   const archived = !!cycle.archived_at;
   const act = (work: () => Promise<unknown>, failure: string, success?: string) => () =>
     void work().then(
@@ -211,38 +201,14 @@ const CycleRow = observer(function CycleRow({
         </Link>
         <p className="mt-0.5 text-xs text-fg-muted">{formatRange(cycle)}</p>
       </div>
-      <div className="hidden w-40 items-center gap-2 sm:flex" title={`${percent}% done`}>
-        <div
-          className="h-1.5 flex-1 overflow-hidden rounded-full bg-surface-2"
-          role="progressbar"
-          aria-label={`${cycle.name} progress`}
-          aria-valuenow={percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div className="h-full rounded-full bg-emerald-500" style={{ width: `${percent}%` }} />
-        </div>
-        <span className="w-16 text-right text-xs text-fg-muted tabular-nums">
-          {cycle.completed_issues + cycle.cancelled_issues}/{cycle.total_issues}
-        </span>
-      </div>
+      <ProgressMeter name={cycle.name} totals={cycle} />
       <span className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASSES[cycle.status])}>
         {archived ? 'Archived' : STATUS_LABELS[cycle.status]}
       </span>
-      <IconButton
-        size="sm"
-        label={cycle.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
-        aria-pressed={cycle.is_favorite}
-        onClick={act(
-          () => cycles.toggleFavorite(slug, cycle.project_id, cycle.id),
-          'The favorite could not be saved',
-        )}
-      >
-        <Star
-          className={clsx('size-3.5', cycle.is_favorite && 'fill-amber-400 text-amber-500')}
-          aria-hidden
-        />
-      </IconButton>
+      <FavoriteToggle
+        on={cycle.is_favorite}
+        toggle={() => cycles.toggleFavorite(slug, cycle.project_id, cycle.id)}
+      />
       {(canEdit || canDelete) && (
         <Menu>
           <MenuTrigger asChild>

@@ -1,7 +1,7 @@
 import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
 import { Inbox, Plus, Settings } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -18,6 +18,7 @@ import { DisplayMenu } from './header/DisplayMenu.tsx';
 import { FiltersMenu } from './header/FiltersMenu.tsx';
 import { LayoutSwitcher } from './header/LayoutSwitcher.tsx';
 import type { IssueView } from './IssueView.ts';
+import { LazyCreateIssueDialog } from './LazyCreateIssueDialog.tsx';
 import {
   listExtras,
   PROJECT_LIST_KINDS,
@@ -27,11 +28,6 @@ import {
   type ProjectListKind,
   projectListView,
 } from './projectLists.ts';
-
-/** Loaded when first opened (C, the button, the command palette): not needed for the first paint. */
-const CreateIssueDialog = lazy(() =>
-  import('./CreateIssueDialog.tsx').then((m) => ({ default: m.CreateIssueDialog })),
-);
 
 /**
  * A project's work items: header (layouts, filters, display), the project's list tabs, applied
@@ -165,18 +161,6 @@ const EmptyList = observer(function EmptyList({ view, kind }: { view: IssueView;
         ) : undefined
       }
     />
-  );
-});
-
-/** The create dialog, mounted from its first opening on (so that closing still animates). */
-const LazyCreateIssueDialog = observer(function LazyCreateIssueDialog({ view }: { view: IssueView }) {
-  const [mounted, setMounted] = useState(false);
-  if (view.createOpen && !mounted) setMounted(true);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <CreateIssueDialog view={view} />
-    </Suspense>
   );
 });
 

@@ -1,14 +1,13 @@
 import { ROLE } from '@kite/shared/domain';
 import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { CalendarRange, ChartLine, Inbox, Plus, Star } from 'lucide-react';
+import { CalendarRange, ChartLine, Inbox, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
-import { toastError } from '../../ui/toast.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { useIssueShortcuts } from '../issues/actions.ts';
 import { BoardBody } from '../issues/BoardBody.tsx';
@@ -19,15 +18,13 @@ import { DisplayMenu } from '../issues/header/DisplayMenu.tsx';
 import { FiltersMenu } from '../issues/header/FiltersMenu.tsx';
 import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
 import type { IssueView } from '../issues/IssueView.ts';
+import { LazyCreateIssueDialog } from '../issues/LazyCreateIssueDialog.tsx';
+import { FavoriteToggle } from '../planning/PlanningParts.tsx';
 import { PlanningTotals } from '../planning/PlanningTotals.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { ModuleLinks } from './ModuleLinks.tsx';
 import { formatModuleDates, MODULE_STATUS_CLASSES, MODULE_STATUS_LABELS } from './moduleFormat.ts';
 import { moduleListView } from './moduleList.ts';
-
-const CreateIssueDialog = lazy(() =>
-  import('../issues/CreateIssueDialog.tsx').then((m) => ({ default: m.CreateIssueDialog })),
-);
 
 const ROUTE = '/$workspaceSlug/projects/$projectId/modules/$moduleId';
 
@@ -115,21 +112,10 @@ export const ModuleScreen = observer(function ModuleScreen({
             >
               <ChartLine className="size-3.5" aria-hidden />
             </IconButton>
-            <IconButton
-              size="sm"
-              label={module.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
-              aria-pressed={module.is_favorite}
-              onClick={() =>
-                void stores.modules
-                  .toggleFavorite(slug, projectId, module.id)
-                  .catch((error) => toastError(error, 'The favorite could not be saved'))
-              }
-            >
-              <Star
-                className={clsx('size-3.5', module.is_favorite && 'fill-amber-400 text-amber-500')}
-                aria-hidden
-              />
-            </IconButton>
+            <FavoriteToggle
+              on={module.is_favorite}
+              toggle={() => stores.modules.toggleFavorite(slug, projectId, module.id)}
+            />
           </>
         }
       />
@@ -158,7 +144,7 @@ export const ModuleScreen = observer(function ModuleScreen({
           </aside>
         )}
       </div>
-      <LazyCreate view={view} />
+      <LazyCreateIssueDialog view={view} />
       <IssuePeek
         slug={slug}
         projectId={projectId}
@@ -184,18 +170,6 @@ const EmptyModule = observer(function EmptyModule({ view, open }: { view: IssueV
         ) : undefined
       }
     />
-  );
-});
-
-/** The create dialog, mounted from its first opening on (so that closing still animates). */
-const LazyCreate = observer(function LazyCreate({ view }: { view: IssueView }) {
-  const [mounted, setMounted] = useState(false);
-  if (view.createOpen && !mounted) setMounted(true);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <CreateIssueDialog view={view} />
-    </Suspense>
   );
 });
 

@@ -2,7 +2,7 @@ import type { Module } from '@kite/shared/contracts';
 import { ARCHIVABLE_MODULE_STATUSES, ROLE } from '@kite/shared/domain';
 import { createLazyRoute, Link, useParams, useSearch } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { Archive, ArchiveRestore, Boxes, MoreHorizontal, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Boxes, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
@@ -14,7 +14,7 @@ import { PageLoader } from '../../ui/Spinner.tsx';
 import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
-import { progressPercent } from '../planning/PlanningTotals.tsx';
+import { FavoriteToggle, ProgressMeter } from '../planning/PlanningParts.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { formatModuleDates, MODULE_STATUS_CLASSES, MODULE_STATUS_LABELS } from './moduleFormat.ts';
 
@@ -161,7 +161,6 @@ const ModuleRow = observer(function ModuleRow({
   onDelete: () => void;
 }) {
   const { modules, members } = useStores();
-  const percent = progressPercent(module);
   const archived = !!module.archived_at;
   const lead = module.lead_id
     ? members.membersOf(slug).find((m) => m.member.id === module.lead_id)?.member
@@ -186,40 +185,16 @@ const ModuleRow = observer(function ModuleRow({
           {lead && ` · Lead: ${lead.display_name}`}
         </p>
       </div>
-      <div className="hidden w-40 items-center gap-2 sm:flex" title={`${percent}% done`}>
-        <div
-          className="h-1.5 flex-1 overflow-hidden rounded-full bg-surface-2"
-          role="progressbar"
-          aria-label={`${module.name} progress`}
-          aria-valuenow={percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div className="h-full rounded-full bg-emerald-500" style={{ width: `${percent}%` }} />
-        </div>
-        <span className="w-16 text-right text-xs text-fg-muted tabular-nums">
-          {module.completed_issues + module.cancelled_issues}/{module.total_issues}
-        </span>
-      </div>
+      <ProgressMeter name={module.name} totals={module} />
       <span
         className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', MODULE_STATUS_CLASSES[module.status])}
       >
         {MODULE_STATUS_LABELS[module.status]}
       </span>
-      <IconButton
-        size="sm"
-        label={module.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
-        aria-pressed={module.is_favorite}
-        onClick={act(
-          () => modules.toggleFavorite(slug, module.project_id, module.id),
-          'The favorite could not be saved',
-        )}
-      >
-        <Star
-          className={clsx('size-3.5', module.is_favorite && 'fill-amber-400 text-amber-500')}
-          aria-hidden
-        />
-      </IconButton>
+      <FavoriteToggle
+        on={module.is_favorite}
+        toggle={() => modules.toggleFavorite(slug, module.project_id, module.id)}
+      />
       {(canEdit || canDelete) && (
         <Menu>
           <MenuTrigger asChild>
