@@ -1,7 +1,7 @@
 import type { CreateCycleBody, Cycle, CycleAnalytics, UpdateCycleBody } from '@kite/shared/contracts';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
-import { type ByProject, fileByProject, findInProjects } from '../projects/byProject.ts';
+import { type ByProject, findInProjects } from '../projects/byProject.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
 
 /** The cycles page's tabs (spec §2): active is the default; archived lists its own endpoint. */
@@ -73,13 +73,6 @@ export class CycleStore {
     const cycles = await api.get<Cycle[]>(`${projectPath(slug, projectId)}/archived-cycles/`);
     runInAction(() => this.archivedByProject.set(projectId, observable.map(cycles.map((c) => [c.id, c]))));
     return cycles;
-  }
-
-  /** Every cycle of the caller's projects (`GET {ws}/cycles/`), filed by project. */
-  async fetchWorkspace(slug: string): Promise<Cycle[]> {
-    const all = await api.get<Cycle[]>(`/api/workspaces/${seg(slug)}/cycles/`);
-    runInAction(() => fileByProject(this.byProject, all));
-    return all;
   }
 
   /** One cycle, fresh from the server (its figures change as its items do). */

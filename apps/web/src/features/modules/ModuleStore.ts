@@ -1,7 +1,7 @@
 import type { CreateModuleBody, Module, ModuleLink, UpdateModuleBody } from '@kite/shared/contracts';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
-import { type ByProject, fileByProject, findInProjects } from '../projects/byProject.ts';
+import { type ByProject, findInProjects } from '../projects/byProject.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
 
 /** Each project's modules, keyed by id (the work-item pickers, groups and filters read them). */
@@ -32,11 +32,6 @@ export class ModuleStore {
   archivedOf(projectId: string): Module[] {
     const modules = this.archivedByProject.get(projectId);
     return modules ? [...modules.values()].sort((a, b) => a.name.localeCompare(b.name)) : [];
-  }
-
-  /** Modules that can take work items: not archived (all live ones). */
-  openModulesOf(projectId: string): Module[] {
-    return this.modulesOf(projectId);
   }
 
   async fetchArchived(slug: string, projectId: string): Promise<Module[]> {
@@ -141,12 +136,6 @@ export class ModuleStore {
     const modules = await api.get<Module[]>(this.base(slug, projectId));
     runInAction(() => this.byProject.set(projectId, observable.map(modules.map((m) => [m.id, m]))));
     return modules;
-  }
-
-  async fetchWorkspace(slug: string): Promise<Module[]> {
-    const all = await api.get<Module[]>(`/api/workspaces/${seg(slug)}/modules/`);
-    runInAction(() => fileByProject(this.byProject, all));
-    return all;
   }
 
   reset(): void {
