@@ -43,7 +43,9 @@ export interface ModuleListRow {
   updated_by: string | null;
 }
 
-const PROGRESS = sql.raw('(t.completed_issues::float8 / nullif(t.total_issues, 0))');
+/** Completed share of the work: by points when the project's active estimate is a points one (api.md §7). */
+const PROGRESS = sql.raw(`(case when e.id is null then t.completed_issues::float8 / nullif(t.total_issues, 0)
+  else t.completed_estimate_points / nullif(t.total_estimate_points, 0) end)`);
 const ORDER: Record<string, SQL> = {
   name: sql.raw('lower(m.name), m.id'),
   '-name': sql.raw('lower(m.name) desc, m.id'),
@@ -58,7 +60,11 @@ const ORDER: Record<string, SQL> = {
   sort_order: sql.raw('m.sort_order, m.id'),
 };
 
-/** Modules of these projects with their figures, in one query; `where` adds conditions over `m`. */
+/**
+ * Modules of these projects with their figures, in one query; `where` adds conditions over `m`.
+ * The totals count every live item of the module, also for guests who may see only their own:
+ * a module's progress is the same for everyone in the project.
+ */
 export function listModules(
   db: Executor,
   options: { projectIds: string[]; userId: string; where?: SQL[]; orderBy?: string; archived?: boolean },
@@ -81,6 +87,8 @@ export function listModules(
           t.*
         from modules m
         cross join lateral ${planningTotals(sql`i.project_id = m.project_id and i.module_ids @> array[m.id]`)} t
+        join projects p on p.id = m.project_id
+        left join estimates e on e.id = p.estimate_id and e.type = 'points' and e.deleted_at is null
         where ${sql.join(conditions, sql` and `)}
         order by ${ORDER[options.orderBy ?? 'name'] ?? ORDER.name}`,
   );

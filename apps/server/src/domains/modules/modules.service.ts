@@ -58,6 +58,7 @@ const invalid = (fields: Record<string, string>) =>
   new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', { fields });
 const nameTaken = () =>
   new AppError('conflict', 'A module with this name already exists in the project', 'MODULE_NAME_TAKEN');
+/** An archived module takes no writes but its restore (its items may still leave it from the item's side). */
 const archivedReadOnly = () => new AppError('bad_request', 'Archived modules are read-only');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -271,7 +272,8 @@ export function createModulesService(
     },
 
     async removeIssue(project: ProjectAccess, user: UserRow, moduleId: string, issueId: string) {
-      await liveModule(db, project, moduleId);
+      const module = await liveModule(db, project, moduleId);
+      if (module.archived_at) throw archivedReadOnly();
       if ((await issueIdsInModule(db, project.project.id, moduleId, [issueId])).length === 0) {
         throw new AppError('not_found', 'Issue not found');
       }
@@ -285,10 +287,17 @@ export function createModulesService(
       issueId: string,
       change: { modules: string[]; removed_modules: string[] },
     ): Promise<IssueDetail> {
-      await deps.issues.changeModules(project, user, [issueId], {
-        add: change.modules,
-        remove: change.removed_modules,
-      });
+      try {
+        await deps.issues.changeModules(project, user, [issueId], {
+          add: change.modules,
+          remove: change.removed_modules,
+        });
+      } catch (error) {
+        // The issues service names its own key; this body calls the list `modules`.
+        const fields = error instanceof AppError ? (error.extra?.fields as Record<string, string>) : undefined;
+        if (fields?.module_ids) throw invalid({ modules: fields.module_ids });
+        throw error;
+      }
       return deps.issues.get(project, user, issueId);
     },
 
@@ -351,7 +360,8 @@ export function createModulesService(
     },
 
     async removeLink(project: ProjectAccess, moduleId: string, linkId: string): Promise<void> {
-      await liveModule(db, project, moduleId);
+      const module = await liveModule(db, project, moduleId);
+      if (module.archived_at) throw archivedReadOnly();
       if (!(await findLink(db, moduleId, linkId))) throw linkNotFound();
       await deleteLink(db, moduleId, linkId);
     },
