@@ -294,7 +294,8 @@ export function createModulesService(
         });
       } catch (error) {
         // The issues service names its own key; this body calls the list `modules`.
-        const fields = error instanceof AppError ? (error.extra?.fields as Record<string, string>) : undefined;
+        const fields =
+          error instanceof AppError ? (error.extra?.fields as Record<string, string>) : undefined;
         if (fields?.module_ids) throw invalid({ modules: fields.module_ids });
         throw error;
       }
