@@ -28,8 +28,6 @@ test('plan a cycle: create it with dates, fill it, complete work and watch the b
     identifier: 'WEB',
   });
   const p = `/api/workspaces/${slug}/projects/${project.id}`;
-  const states = await api<{ id: string; group: string }[]>(page, 'get', `${p}/states/`);
-  const stateOf = (group: string) => states.find((s) => s.group === group)!.id;
 
   // The empty cycles page leads to the create dialog.
   await page.goto(`/${slug}/projects/${project.id}/cycles`);
@@ -61,42 +59,84 @@ test('plan a cycle: create it with dates, fill it, complete work and watch the b
   await expect(second.getByRole('button', { name: 'Create cycle' })).toBeDisabled();
   await second.getByRole('button', { name: 'Cancel' }).click();
 
-  // The cycle's page: create items there; they join the cycle.
+  // Items of the project join the cycle: one dragged on the board grouped by cycle, two by a bulk edit.
+  for (const name of ['Design the pricing page', 'Write the copy', 'Tidy the footer'])
+    await api(page, 'post', `${p}/issues/`, { name });
+  await page.goto(`/${slug}/projects/${project.id}/issues`);
+  await page.getByRole('button', { name: 'Board layout' }).click();
+  await page.getByRole('button', { name: 'Display' }).click();
+  const display = page.getByRole('dialog', { name: 'Display options' });
+  await display.getByLabel('Group by', { exact: true }).selectOption('cycle');
+  await display.getByRole('switch', { name: 'Show empty groups' }).check();
+  await page.keyboard.press('Escape');
+  const noCycle = page.getByRole('region', { name: 'No cycle column' });
+  const sprintColumn = page.getByRole('region', { name: 'Sprint 1 column' });
+  await expect(sprintColumn).toBeVisible();
+  await noCycle
+    .getByRole('button', { name: /^WEB-1 / })
+    .dragTo(sprintColumn, { sourcePosition: { x: 30, y: 12 } });
+  await expect(sprintColumn.getByRole('button', { name: /^WEB-1 / })).toBeVisible();
+  await expect(noCycle.getByRole('button', { name: /^WEB-1 / })).toHaveCount(0);
+  await snap(page, 'issues-kanban-by-cycle');
+  await page.getByRole('button', { name: 'List layout' }).click();
+  const rows = page.getByTestId('list-layout');
+  for (const [key, name] of [
+    ['WEB-2', 'Write the copy'],
+    ['WEB-3', 'Tidy the footer'],
+  ]) {
+    await rows.getByRole('button', { name: new RegExp(name!) }).hover();
+    await rows.getByRole('checkbox', { name: `Select ${key}` }).click();
+  }
+  const bulkBar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await bulkBar.getByRole('button', { name: 'Set cycle of the selected' }).click();
+  const bulk = page.waitForResponse((r) => r.url().includes('/bulk-operation-issues/'));
+  await page.getByRole('menuitemradio', { name: 'Sprint 1' }).click();
+  expect((await bulk).ok()).toBe(true);
+  await expect(rows.getByRole('button', { name: 'Cycle: Sprint 1' })).toHaveCount(3);
+
+  // The cycle's page holds the three; one created there joins it too.
+  await page.goto(`/${slug}/projects/${project.id}/cycles`);
   await list.getByRole('link', { name: 'Sprint 1' }).click();
-  await expect(page.getByRole('region', { name: 'No work items in this cycle' })).toBeVisible();
+  const items = page.getByRole('main', { name: 'Work items' });
+  await expect(items.getByText('Tidy the footer')).toBeVisible();
   const cycleUrl = page.url();
   const cycleId = cycleUrl.split('/cycles/')[1]!.split(/[?/]/)[0]!;
-  for (const name of ['Design the pricing page', 'Write the copy', 'Ship the page']) {
-    await page.getByRole('button', { name: 'New work item' }).first().click();
-    const create = page.getByRole('dialog', { name: /work item/i });
-    await create
-      .getByRole('textbox', { name: /title|name/i })
-      .first()
-      .fill(name);
-    await create.getByRole('button', { name: /^Create/ }).click();
-    await expect(create).toHaveCount(0);
-  }
-  const items = page.getByRole('main', { name: 'Work items' });
+  await page.getByRole('button', { name: 'New work item' }).first().click();
+  const create = page.getByRole('dialog', { name: /work item/i });
+  await create
+    .getByRole('textbox', { name: /title|name/i })
+    .first()
+    .fill('Ship the page');
+  await expect(create.getByLabel('Cycle')).toHaveValue(cycleId);
+  await create.getByRole('button', { name: /^Create/ }).click();
+  await expect(create).toHaveCount(0);
   await expect(items.getByText('Ship the page')).toBeVisible();
   const inCycle = await api<{ results: { id: string; name: string }[] }>(
     page,
     'get',
     `${p}/cycles/${cycleId}/cycle-issues/`,
   );
-  expect(inCycle.results).toHaveLength(3);
+  expect(inCycle.results.map((i) => i.name).sort()).toEqual([
+    'Design the pricing page',
+    'Ship the page',
+    'Tidy the footer',
+    'Write the copy',
+  ]);
 
-  // Completing one moves the burndown and the totals.
+  // Completing one on the page moves the totals and the burndown at once.
   const panel = page.getByRole('complementary', { name: 'Cycle progress' });
   await expect(panel.getByText('0% done')).toBeVisible();
-  const design = inCycle.results.find((i) => i.name === 'Design the pricing page')!;
-  await api(page, 'patch', `${p}/issues/${design.id}/`, { state_id: stateOf('completed') });
-  await page.reload();
-  await expect(panel.getByText('33% done')).toBeVisible();
+  await items
+    .getByRole('button', { name: /Design the pricing page/ })
+    .getByRole('button', { name: /^State: / })
+    .click();
+  await page.getByRole('menuitemradio', { name: 'Done' }).click();
+  await expect(panel.getByText('25% done')).toBeVisible();
   await expect(panel.getByRole('figure', { name: /Burndown/ })).toBeVisible();
   await expect(panel.locator('.recharts-line').first()).toBeVisible();
   await snap(page, 'cycle-page');
 
-  // The cycle ends with two items unfinished: they move to the next cycle.
+  // The cycle ends with three items unfinished: they move to the next cycle.
   const next = await api<{ id: string }>(page, 'post', `${p}/cycles/`, {
     name: 'Sprint 2',
     start_date: day(20),
@@ -104,7 +144,7 @@ test('plan a cycle: create it with dates, fill it, complete work and watch the b
   });
   await api(page, 'patch', `${p}/cycles/${cycleId}/`, { start_date: day(-8), end_date: day(-1) });
   await page.reload();
-  await expect(page.getByText(/ended with 2 unfinished work items/)).toBeVisible();
+  await expect(page.getByText(/ended with 3 unfinished work items/)).toBeVisible();
   await page.getByRole('button', { name: 'Transfer' }).click();
   const transfer = page.getByRole('dialog', { name: 'Transfer work items' });
   await expect(transfer.getByRole('radio', { name: /Sprint 2/ })).toBeChecked();
@@ -113,7 +153,7 @@ test('plan a cycle: create it with dates, fill it, complete work and watch the b
   await expect(transfer).toHaveCount(0);
   await expect(page.getByText(/ended with/)).toHaveCount(0);
   const moved = await api<{ total_issues: number }>(page, 'get', `${p}/cycles/${next.id}/`);
-  expect(moved.total_issues).toBe(2);
+  expect(moved.total_issues).toBe(3);
 
   // The list by tab, and archiving the completed cycle; light and dark.
   for (const theme of ['light', 'dark'] as const) {

@@ -93,16 +93,19 @@ export const cycleIssueSchema = z.object({ id: z.string(), cycle_id: z.string(),
 export const transferIssuesBodySchema = z.object({ new_cycle_id: z.uuid() });
 export const transferIssuesResponseSchema = z.object({ transferred_issue_ids: z.array(z.string()) });
 
-export const cycleAnalyticsQuerySchema = z.object({ type: z.enum(['issues', 'points']).default('issues') });
+export const planningAnalyticsQuerySchema = z.object({
+  type: z.enum(['issues', 'points']).default('issues'),
+});
 const distributionCounts = {
   total_issues: z.number(),
   completed_issues: z.number(),
   pending_issues: z.number(),
 };
-export const cycleAnalyticsSchema = z.object({
+/** A cycle's or a module's progress chart and the split of its items (the analytics routes). */
+export const planningAnalyticsSchema = z.object({
   /** Remaining (not completed or cancelled) work per day, from the start to today or the end. */
   completion_chart: z.record(z.string(), z.number()),
-  /** Work in the cycle per day (the burnup's scope line). */
+  /** Work in the cycle or module per day (the burnup's scope line). */
   scope_chart: z.record(z.string(), z.number()),
   distribution: z.object({
     assignees: z.array(
@@ -122,7 +125,7 @@ export const cycleAnalyticsSchema = z.object({
     ),
   }),
 });
-export type CycleAnalytics = z.infer<typeof cycleAnalyticsSchema>;
+export type PlanningAnalytics = z.infer<typeof planningAnalyticsSchema>;
 
 export const favoriteCycleBodySchema = z.object({ cycle: z.uuid() });
 

@@ -1,8 +1,6 @@
 import {
   archiveResponseSchema,
   createCycleBodySchema,
-  cycleAnalyticsQuerySchema,
-  cycleAnalyticsSchema,
   cycleDateCheckBodySchema,
   cycleDateCheckResponseSchema,
   cycleIssueSchema,
@@ -12,6 +10,8 @@ import {
   favoriteSchema,
   issueIdsBodySchema,
   listIssuesQuerySchema,
+  planningAnalyticsQuerySchema,
+  planningAnalyticsSchema,
   planningTotalsSchema,
   transferIssuesBodySchema,
   transferIssuesResponseSchema,
@@ -208,8 +208,8 @@ export function cyclesRoutes(app: App, { cycles }: Services) {
       schema: {
         tags: TAGS,
         params: cycleParams,
-        querystring: cycleAnalyticsQuerySchema,
-        response: { 200: cycleAnalyticsSchema },
+        querystring: planningAnalyticsQuerySchema,
+        response: { 200: planningAnalyticsSchema },
       },
     },
     (request) => cycles.analytics(projectOf(request), request.params.cycle_id, request.query.type),

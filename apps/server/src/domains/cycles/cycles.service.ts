@@ -1,10 +1,10 @@
 import type {
   CreateCycleBody,
   Cycle,
-  CycleAnalytics,
   CycleListQuery,
   Favorite,
   ListIssuesQuery,
+  PlanningAnalytics,
   PlanningTotals,
   UpdateCycleBody,
 } from '@kite/shared/contracts';
@@ -21,20 +21,16 @@ import {
 } from '../favorites/favorites.repo.ts';
 import { dateTerms } from '../issues/issue-query.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
+import { planningAnalytics } from '../planning/planning-analytics.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
-import { burndown, type HistoryItem, TRACKED_FIELDS, type TrackedField } from './burndown.ts';
 import { presentCycle } from './cycles.presenter.ts';
 import {
-  cycleDistribution,
   findCycle,
   findOverlapping,
-  historyOf,
   insertCycle,
-  issuesEverInCycle,
   listCycles,
   lockCyclesOf,
   minCycleSortOrder,
-  projectScales,
   softDeleteCycle,
   unfinishedIssueIds,
   updateCycleRow,
@@ -319,62 +315,16 @@ export function createCyclesService(
       cycleId: string,
       type: 'issues' | 'points',
       now = new Date(),
-    ): Promise<CycleAnalytics> {
-      const p = project.project;
+    ): Promise<PlanningAnalytics> {
       const cycle = await liveCycle(db, project, cycleId);
-      const byPoints = type === 'points';
-      const distribution = await cycleDistribution(db, p.id, cycleId, byPoints);
-      if (!cycle.start_date || !cycle.end_date)
-        return { completion_chart: {}, scope_chart: {}, distribution };
-      const today = todayIn(p.timezone, now);
-      const to = cycle.end_date < today ? cycle.end_date : today;
-      const [items, scales] = await Promise.all([
-        issuesEverInCycle(db, p.id, cycleId),
-        projectScales(db, p.id),
-      ]);
-      const history = await historyOf(
-        db,
-        items.map((i) => i.id),
-      );
-      const byIssue = new Map<string, HistoryItem>(
-        items.map((i) => [
-          i.id,
-          {
-            created_at: new Date(i.created_at),
-            current: {
-              cycle: i.cycle_id,
-              state: i.state_id,
-              estimate_point: i.estimate_point_id,
-              archived_at: i.archived_at === null ? null : new Date(i.archived_at).toISOString(),
-              is_draft: String(i.is_draft),
-            },
-            changes: [],
-          },
-        ]),
-      );
-      for (const row of history) {
-        const field = row.verb === 'deleted' ? 'deleted' : (row.field as TrackedField);
-        if (field !== 'deleted' && !TRACKED_FIELDS.includes(field)) continue;
-        byIssue.get(row.issue_id)?.changes.push({
-          at: new Date(row.created_at),
-          field,
-          old_value: row.old_value,
-          new_value: row.new_value,
-        });
-      }
-      const series =
-        cycle.start_date > to
-          ? { remaining: {}, scope: {} }
-          : burndown({
-              cycleId,
-              from: cycle.start_date,
-              to,
-              timezone: p.timezone,
-              items: [...byIssue.values()],
-              groupOfState: scales.groupOfState,
-              weight: (point) => (byPoints ? (point ? (scales.pointValue.get(point) ?? 0) : 0) : 1),
-            });
-      return { completion_chart: series.remaining, scope_chart: series.scope, distribution };
+      return planningAnalytics(db, {
+        project: project.project,
+        of: { kind: 'cycle', id: cycleId },
+        start: cycle.start_date,
+        end: cycle.end_date,
+        type,
+        now,
+      });
     },
 
     async archive(project: ProjectAccess, cycleId: string): Promise<{ archived_at: string }> {

@@ -12,6 +12,8 @@ import {
   moduleLinkSchema,
   moduleListQuerySchema,
   moduleSchema,
+  planningAnalyticsQuerySchema,
+  planningAnalyticsSchema,
   updateModuleBodySchema,
   updateModuleLinkBodySchema,
 } from '@kite/shared/contracts';
@@ -118,6 +120,20 @@ export function modulesRoutes(app: App, { modules }: Services) {
     },
     (request) =>
       modules.listIssues(projectOf(request), userOf(request), request.params.module_id, request.query),
+  );
+
+  app.get(
+    `${one}/analytics/`,
+    {
+      config: projectConfig(ROLE.GUEST),
+      schema: {
+        tags: TAGS,
+        params: moduleParams,
+        querystring: planningAnalyticsQuerySchema,
+        response: { 200: planningAnalyticsSchema },
+      },
+    },
+    (request) => modules.analytics(projectOf(request), request.params.module_id, request.query.type),
   );
 
   app.post(

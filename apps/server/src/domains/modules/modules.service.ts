@@ -30,6 +30,7 @@ import {
 import { dateTerms } from '../issues/issue-query.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
 import { checkLinkUrl } from '../issues/links.service.ts';
+import { planningAnalytics } from '../planning/planning-analytics.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import { presentModule, presentModuleLink } from './modules.presenter.ts';
 import {
@@ -319,6 +320,19 @@ export function createModulesService(
     async restore(project: ProjectAccess, moduleId: string): Promise<void> {
       await liveModule(db, project, moduleId);
       await updateModuleRow(db, project.project.id, moduleId, { archived_at: null });
+    },
+
+    /** The burndown from the start to the target date (by items or points), and the split of its items. */
+    async analytics(project: ProjectAccess, moduleId: string, type: 'issues' | 'points', now = new Date()) {
+      const module = await liveModule(db, project, moduleId);
+      return planningAnalytics(db, {
+        project: project.project,
+        of: { kind: 'module', id: moduleId },
+        start: module.start_date,
+        end: module.target_date,
+        type,
+        now,
+      });
     },
 
     async links(project: ProjectAccess, moduleId: string): Promise<ModuleLink[]> {

@@ -210,6 +210,54 @@ describe('work items in modules', () => {
   });
 });
 
+describe('progress', () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+  it('charts remaining and scope per day from the start to today, and splits the items by assignee and label', async () => {
+    const module = await createModule({ name: 'Billing', start_date: day(-2), target_date: day(3) });
+    const label = (await owner.client.post(`${pbase}/issue-labels/`, { name: 'Bug' })).body as { id: string };
+    await createIssue({ module_ids: [module.id], state_id: stateOf('completed'), label_ids: [label.id] });
+    await createIssue({ module_ids: [module.id], assignee_ids: [owner.user.id] });
+    const outside = await createIssue();
+    const analytics = `${modules}${module.id}/analytics/`;
+
+    const first = await owner.client.get(analytics);
+    expect(first.status, first.text).toBe(200);
+    // Both items were born today: the days before count nothing; after today nothing is charted.
+    expect(first.body.scope_chart).toEqual({ [day(-2)]: 0, [day(-1)]: 0, [day(0)]: 2 });
+    expect(first.body.completion_chart).toEqual({ [day(-2)]: 0, [day(-1)]: 0, [day(0)]: 1 });
+    expect(first.body.distribution.assignees).toEqual([
+      expect.objectContaining({ assignee_id: owner.user.id, total_issues: 1, completed_issues: 0 }),
+      expect.objectContaining({ assignee_id: null, total_issues: 1, completed_issues: 1 }),
+    ]);
+    expect(first.body.distribution.labels).toEqual([
+      expect.objectContaining({ label_id: label.id, label_name: 'Bug', total_issues: 1, pending_issues: 0 }),
+      expect.objectContaining({ label_id: null, total_issues: 1, pending_issues: 1 }),
+    ]);
+
+    // An item joining by its own modules counts from then on.
+    expect(
+      (await owner.client.post(`${pbase}/issues/${outside.id}/modules/`, { modules: [module.id] })).status,
+    ).toBe(200);
+    const second = (await owner.client.get(`${analytics}?type=issues`)).body;
+    expect(second.scope_chart[day(0)]).toBe(3);
+    expect(second.completion_chart[day(0)]).toBe(2);
+
+    expect((await owner.client.get(`${analytics}?type=hours`)).status).toBe(400);
+  });
+
+  it('has no chart without both dates, or before the start', async () => {
+    for (const dates of [{}, { start_date: day(-2) }, { start_date: day(2), target_date: day(9) }]) {
+      const module = await createModule({ name: `M ${JSON.stringify(dates)}`, ...dates });
+      await createIssue({ module_ids: [module.id] });
+      const res = await owner.client.get(`${modules}${module.id}/analytics/`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ completion_chart: {}, scope_chart: {} });
+      expect(res.body.distribution.assignees).toHaveLength(1);
+    }
+  });
+});
+
 describe('links and archive', () => {
   it('keeps links with checked URLs, shown on the module oldest first', async () => {
     const module = await createModule({ name: 'Docs' });

@@ -245,6 +245,13 @@ export const activities = pgTable(
     // A cycle's burndown finds every item that ever entered or left it.
     index('activities_cycle_new_idx').on(t.new_value).where(sql`${t.field} = 'cycle'`),
     index('activities_cycle_old_idx').on(t.old_value).where(sql`${t.field} = 'cycle'`),
+    // …and a module's, by the module ids its rows list (`a,b,c`).
+    index('activities_modules_new_idx')
+      .using('gin', sql`string_to_array(${t.new_value}, ',')`)
+      .where(sql`${t.field} = 'modules'`),
+    index('activities_modules_old_idx')
+      .using('gin', sql`string_to_array(${t.old_value}, ',')`)
+      .where(sql`${t.field} = 'modules'`),
   ],
 );
 

@@ -315,6 +315,7 @@ export const MANIFEST: Record<string, RouteCase> = {
   // P20, or the module's creator: a member who did not make it is refused by the service.
   'DELETE /api/workspaces/:slug/projects/:project_id/modules/:module_id/': project(ADMIN),
   'GET /api/workspaces/:slug/projects/:project_id/modules/:module_id/issues/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/modules/:module_id/analytics/': project(GUEST),
   'POST /api/workspaces/:slug/projects/:project_id/modules/:module_id/issues/': project(MEMBER, {
     body: async (w) => ({ issues: [(await w.issue()).id] }),
   }),

@@ -3,7 +3,7 @@ import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-r
 import clsx from 'clsx';
 import { ArrowRightLeft, CalendarRange, ChartLine, Inbox, MoreHorizontal, Pencil, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -21,6 +21,7 @@ import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
 import type { IssueView } from '../issues/IssueView.ts';
 import { LazyCreateIssueDialog } from '../issues/LazyCreateIssueDialog.tsx';
 import { FavoriteToggle } from '../planning/PlanningParts.tsx';
+import { useFollowItems } from '../planning/useFollowItems.ts';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { CycleProgressPanel } from './CycleProgressPanel.tsx';
 import { daysLeft, formatRange, STATUS_CLASSES, STATUS_LABELS } from './cycleFormat.ts';
@@ -62,19 +63,12 @@ export const CycleScreen = observer(function CycleScreen({
     if (!view.list) void view.fetch();
   }, [view]);
 
-  // The figures follow the items: read the cycle again when its items or their states change.
-  const signature = view.visibleIds.map((id) => `${id}:${stores.issues.get(id)?.state_id}`).join();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!signature) return;
-    const timer = setTimeout(() => {
-      stores.cycles
-        .fetchOne(slug, projectId, cycleId)
-        .then(() => setVersion((v) => v + 1))
-        .catch(() => undefined);
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [stores, slug, projectId, cycleId, signature]);
+  // The figures follow the items: the cycle is read again when its items or their states change.
+  const refresh = useCallback(
+    () => stores.cycles.fetchOne(slug, projectId, cycleId),
+    [stores, slug, projectId, cycleId],
+  );
+  const version = useFollowItems(view, refresh);
 
   const project = view.project;
   const cycle = stores.cycles.find(cycleId);

@@ -1,7 +1,7 @@
-import type { CreateCycleBody, Cycle, CycleAnalytics, UpdateCycleBody } from '@kite/shared/contracts';
+import type { CreateCycleBody, Cycle, PlanningAnalytics, UpdateCycleBody } from '@kite/shared/contracts';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
-import { type ByProject, findInProjects } from '../projects/byProject.ts';
+import { type ByProject, fileByProject, findInProjects } from '../projects/byProject.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
 
 /** The cycles page's tabs (spec §2): active is the default; archived lists its own endpoint. */
@@ -19,11 +19,15 @@ const TAB_STATUS: Record<Exclude<CycleTab, 'archived'>, Cycle['status']> = {
 export class CycleStore {
   private readonly byProject: ByProject<Cycle> = observable.map();
   private readonly archivedByProject: ByProject<Cycle> = observable.map();
+  /** Requests in flight by project, so that many pickers opening at once ask once. */
+  private readonly loading = new Map<string, Promise<unknown>>();
+  /** Projects whose whole list is here (one page's fetchOne files a single item). */
+  private readonly listed = observable.set<string>();
 
   constructor() {
-    makeAutoObservable<CycleStore, 'byProject' | 'archivedByProject'>(
+    makeAutoObservable<CycleStore, 'byProject' | 'archivedByProject' | 'loading' | 'listed'>(
       this,
-      { byProject: false, archivedByProject: false },
+      { byProject: false, archivedByProject: false, loading: false, listed: false },
       { autoBind: true },
     );
   }
@@ -33,7 +37,7 @@ export class CycleStore {
   }
 
   isLoaded(projectId: string): boolean {
-    return this.byProject.has(projectId);
+    return this.listed.has(projectId);
   }
 
   /** A cycle of any loaded project, archived ones too. */
@@ -65,7 +69,10 @@ export class CycleStore {
 
   async fetch(slug: string, projectId: string): Promise<Cycle[]> {
     const cycles = await api.get<Cycle[]>(this.base(slug, projectId));
-    runInAction(() => this.byProject.set(projectId, observable.map(cycles.map((c) => [c.id, c]))));
+    runInAction(() => {
+      this.listed.add(projectId);
+      this.byProject.set(projectId, observable.map(cycles.map((c) => [c.id, c])));
+    });
     return cycles;
   }
 
@@ -174,11 +181,27 @@ export class CycleStore {
   }
 
   analytics(slug: string, projectId: string, cycleId: string, type: 'issues' | 'points') {
-    return api.get<CycleAnalytics>(`${this.base(slug, projectId)}${seg(cycleId)}/analytics/?type=${type}`);
+    return api.get<PlanningAnalytics>(`${this.base(slug, projectId)}${seg(cycleId)}/analytics/?type=${type}`);
+  }
+
+  /** Loads the project's cycles unless they are here or on their way (errors leave them unloaded). */
+  ensure(slug: string, projectId: string): void {
+    if (this.isLoaded(projectId) || this.loading.has(projectId)) return;
+    const request = this.fetch(slug, projectId)
+      .catch(() => undefined)
+      .finally(() => this.loading.delete(projectId));
+    this.loading.set(projectId, request);
+  }
+
+  /** The cycles of every project the caller can see (lists across projects name their groups). */
+  async fetchWorkspace(slug: string): Promise<void> {
+    const all = await api.get<Cycle[]>(`/api/workspaces/${seg(slug)}/cycles/`);
+    runInAction(() => fileByProject(this.byProject, all));
   }
 
   reset(): void {
     this.byProject.clear();
     this.archivedByProject.clear();
+    this.listed.clear();
   }
 }

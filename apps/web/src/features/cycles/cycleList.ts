@@ -18,5 +18,6 @@ export function cycleListView(
     listKey: cycleId,
     path: `${projectPath(slug, projectId)}/cycles/${encodeURIComponent(cycleId)}/cycle-issues/`,
     itemDefaults: { cycle_id: cycleId },
+    member: (issue) => issue.cycle_id === cycleId,
   });
 }

@@ -11,7 +11,7 @@ export async function loadCycleBoard(
 ): Promise<void> {
   const cycle = stores.cycles.fetchOne(slug, projectId, cycleId);
   // The other cycles name the transfer's targets and the items' cycle property.
-  if (!stores.cycles.isLoaded(projectId)) void stores.cycles.fetch(slug, projectId).catch(() => undefined);
+  stores.cycles.ensure(slug, projectId);
   await Promise.all([
     cycle,
     loadListBoard(stores, slug, projectId, cycleListView(stores, slug, projectId, cycleId)),

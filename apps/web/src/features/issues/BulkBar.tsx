@@ -10,6 +10,7 @@ import { Menu, MenuContent, MenuTrigger } from '../../ui/Menu.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
 import type { IssueView } from './IssueView.ts';
+import { CycleOptions, ModuleOptions } from './properties/PlanningMenus.tsx';
 import { AssigneeOptions, LabelOptions, PriorityOptions, StateOptions } from './properties/PropertyMenus.tsx';
 
 /** POST bulk-operation-issues/ (api.md §5.12): one change for every selected item. */
@@ -35,7 +36,10 @@ export async function bulkUpdate(
   }
 }
 
-/** The bar over the list or the spreadsheet while rows are selected: set state, priority, assignees, labels; delete (admins). */
+/**
+ * The bar over the list or the spreadsheet while rows are selected: set state, priority,
+ * assignees, labels, cycle and modules (where the project uses them); delete (admins).
+ */
 export const BulkBar = observer(function BulkBar({
   view,
   selected,
@@ -48,6 +52,7 @@ export const BulkBar = observer(function BulkBar({
   const [confirm, setConfirm] = useState(false);
   const [assignees, setAssignees] = useState<string[]>([]);
   const [labels, setLabels] = useState<string[]>([]);
+  const [modules, setModules] = useState<string[]>([]);
   const isAdmin = (view.project?.member_role ?? 0) >= ROLE.ADMIN;
   const n = selected.length;
   const apply = (properties: UpdateIssueBody) => void bulkUpdate(view, selected, properties);
@@ -91,6 +96,22 @@ export const BulkBar = observer(function BulkBar({
           >
             <LabelOptions view={view} value={labels} onChange={setLabels} />
           </BulkMenu>
+          {view.planningOn('cycle_view') && (
+            <BulkMenu label="Cycle">
+              <CycleOptions view={view} onChange={(cycle_id) => apply({ cycle_id })} />
+            </BulkMenu>
+          )}
+          {view.planningOn('module_view') && (
+            <BulkMenu
+              label="Modules"
+              onOpenChange={(open) => {
+                if (open) setModules([]);
+                else if (modules.length > 0) apply({ module_ids: modules });
+              }}
+            >
+              <ModuleOptions view={view} value={modules} onChange={setModules} />
+            </BulkMenu>
+          )}
         </>
       )}
       {isAdmin && (

@@ -10,6 +10,7 @@ import { Menu, MenuContent, MenuTrigger } from '../../ui/Menu.tsx';
 import { toastSuccess } from '../../ui/toast.ts';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
 import type { IssueView } from './IssueView.ts';
+import { ModuleOptions } from './properties/PlanningMenus.tsx';
 import { AssigneeOptions, LabelOptions } from './properties/PropertyMenus.tsx';
 import { PRIORITY_ORDER } from './store/displayFilters.ts';
 
@@ -21,11 +22,15 @@ interface Draft {
   label_ids: string[];
   start_date: string;
   target_date: string;
+  /** '' for none. */
+  cycle_id: string;
+  module_ids: string[];
 }
 
 function initialDraft(view: IssueView): Draft {
   const editing = view.editingDraftId ? view.issue(view.editingDraftId) : undefined;
-  const d = editing ?? view.createDefaults;
+  // A cycle's or module's page starts its items there.
+  const d = editing ?? { ...view.scope?.itemDefaults, ...view.createDefaults };
   const defaultState = view.states.find((s) => s.default)?.id ?? view.states[0]?.id ?? '';
   return {
     name: editing?.name ?? '',
@@ -35,6 +40,8 @@ function initialDraft(view: IssueView): Draft {
     label_ids: d.label_ids ?? [],
     start_date: d.start_date ?? '',
     target_date: d.target_date ?? '',
+    cycle_id: d.cycle_id ?? '',
+    module_ids: d.module_ids ?? [],
   };
 }
 
@@ -43,7 +50,7 @@ type Intent = 'create' | 'draft' | 'publish';
 
 /**
  * The create-issue modal (`c`, or a group's "+"): name, state, priority, assignees, labels,
- * dates. It also saves a new item as a draft, and edits a draft (save, or publish).
+ * cycle and modules (where the project uses them), dates. It also saves a new item as a draft, and edits a draft (save, or publish).
  */
 export const CreateIssueDialog = observer(function CreateIssueDialog({ view }: { view: IssueView }) {
   const [draft, setDraft] = useState<Draft>(() => initialDraft(view));
@@ -61,6 +68,8 @@ export const CreateIssueDialog = observer(function CreateIssueDialog({ view }: {
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const editingId = view.editingDraftId;
+  const cyclesOn = view.planningOn('cycle_view');
+  const modulesOn = view.planningOn('module_view');
   const inDrafts = view.holds === 'draft';
 
   const save = async (intent: Intent) => {
@@ -76,6 +85,8 @@ export const CreateIssueDialog = observer(function CreateIssueDialog({ view }: {
       label_ids: draft.label_ids,
       start_date: draft.start_date || null,
       target_date: draft.target_date || null,
+      ...(cyclesOn && { cycle_id: draft.cycle_id || null }),
+      ...(modulesOn && { module_ids: draft.module_ids }),
     };
     setSaving(true);
     try {
@@ -205,6 +216,40 @@ export const CreateIssueDialog = observer(function CreateIssueDialog({ view }: {
               </MenuContent>
             </Menu>
           </div>
+          {cyclesOn && (
+            <Field label="Cycle" error={errors.cycle_id} optional>
+              {(control) => (
+                <Select {...control} value={draft.cycle_id} onChange={(e) => set('cycle_id', e.target.value)}>
+                  <option value="">No cycle</option>
+                  {view.stores.cycles.openCyclesOf(view.projectId).map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+          {modulesOn && (
+            <div className="flex flex-col gap-1.5">
+              <span className="text-sm font-medium text-fg">Modules</span>
+              <Menu modal={false}>
+                <MenuTrigger className={buttonClasses('secondary', 'md', 'justify-start font-normal')}>
+                  <span className="truncate">
+                    {names(draft.module_ids, (id) => view.stores.modules.find(id)?.name, 'No modules')}
+                  </span>
+                </MenuTrigger>
+                <MenuContent className="max-h-72 overflow-y-auto">
+                  <ModuleOptions
+                    view={view}
+                    value={draft.module_ids}
+                    onChange={(ids) => set('module_ids', ids)}
+                  />
+                </MenuContent>
+              </Menu>
+              {errors.module_ids && <p className="text-xs text-danger">{errors.module_ids}</p>}
+            </div>
+          )}
           <Field label="Start date" error={errors.start_date} optional>
             {(control) => (
               <Input

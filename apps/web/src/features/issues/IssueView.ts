@@ -30,7 +30,10 @@ import type { IssueList, ListHolds, ListLoader, ListRequest } from './store/Issu
 import type { Issue } from './store/IssueStore.ts';
 
 /** The property menus a row or card can open (and the keyboard opens on the focused issue). */
-export type PropertyMenu = 'state' | 'priority' | 'assignees' | 'labels';
+export type PropertyMenu = 'state' | 'priority' | 'assignees' | 'labels' | 'cycle' | 'modules';
+
+/** The project features behind the cycle and module properties (api.md §4.2). */
+export type PlanningFeature = 'cycle_view' | 'module_view';
 
 /** Rows per group and per "load more", by layout; sub-grouped boards ask for fewer per cell. */
 export const PER_PAGE: Record<Layout, number> = {
@@ -65,6 +68,8 @@ export interface ListScope {
   params?: Record<string, string>;
   /** What an item created in this list starts with (a cycle's page puts it in the cycle). */
   itemDefaults?: Partial<CreateIssueBody>;
+  /** Which items the list holds, so that an item moved in or out elsewhere joins or leaves it. */
+  member?: (issue: Issue) => boolean;
 }
 
 /** What a row or card offers beside its properties in the archive and in drafts. */
@@ -160,8 +165,36 @@ export class IssueView {
     return this.settings.filters;
   }
 
+  /**
+   * The stored display settings, less a grouping by cycles or modules the project has switched
+   * off (the stored one comes back with the feature).
+   */
   get displayFilters(): DisplayFilters {
-    return this.settings.displayFilters;
+    const df = this.settings.displayFilters;
+    const off = (g: GroupBy | null) => g !== null && !this.groupByAvailable(g);
+    if (!off(df.group_by) && !off(df.sub_group_by)) return df;
+    return {
+      ...df,
+      group_by: off(df.group_by) ? null : df.group_by,
+      sub_group_by: off(df.sub_group_by) ? null : df.sub_group_by,
+    };
+  }
+
+  /** Whether the project (an item's own, across projects) has cycles or modules switched on. */
+  planningOn(feature: PlanningFeature, projectId = this.projectId): boolean {
+    return this.stores.projects.get(this.slug, projectId)?.[feature] ?? false;
+  }
+
+  /**
+   * Whether `groupBy` means something here: by project only across projects; by cycle or
+   * module only where the project uses them (across projects, always).
+   */
+  groupByAvailable(groupBy: GroupBy): boolean {
+    if (groupBy === 'project') return this.crossProject;
+    if (this.crossProject) return true;
+    if (groupBy === 'cycle') return this.planningOn('cycle_view');
+    if (groupBy === 'module') return this.planningOn('module_view');
+    return true;
   }
 
   get displayProperties(): DisplayProperties {
@@ -248,6 +281,7 @@ export class IssueView {
       displayFilters: df,
       perPage: subGroupBy ? SUB_GROUPED_PER_PAGE : PER_PAGE[df.layout],
       extra: this.scope?.params ? { ...this.scope.params, ...range } : range,
+      member: this.scope?.member,
     };
   }
 
@@ -307,6 +341,13 @@ export class IssueView {
     } catch (error) {
       toastError(error, 'The display properties could not be saved');
     }
+  }
+
+  /** Whether a display property applies here: the cycle and module ones where the project uses them. */
+  propertyAvailable(key: keyof DisplayProperties): boolean {
+    if (key === 'cycle') return this.groupByAvailable('cycle');
+    if (key === 'modules') return this.groupByAvailable('module');
+    return true;
   }
 
   // ---- lookups ----
@@ -412,9 +453,11 @@ export class IssueView {
         return { label: user?.display_name ?? 'Unknown member', user };
       }
       case 'cycle':
-        return { label: key === NONE_GROUP ? 'No cycle' : 'Cycle' };
+        if (key === NONE_GROUP) return { label: 'No cycle' };
+        return { label: this.stores.cycles.find(key)?.name ?? 'Cycle' };
       case 'module':
-        return { label: key === NONE_GROUP ? 'No module' : 'Module' };
+        if (key === NONE_GROUP) return { label: 'No module' };
+        return { label: this.stores.modules.find(key)?.name ?? 'Module' };
       case 'target_date':
         return { label: key === NONE_GROUP ? 'No due date' : key };
       case 'project':
@@ -436,6 +479,10 @@ export class IssueView {
         return { assignee_ids: [group] };
       case 'target_date':
         return { target_date: group };
+      case 'cycle':
+        return { cycle_id: group };
+      case 'module':
+        return { module_ids: [group] };
       default:
         return {};
     }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { registerCommands, takeBoardAction } from '../command-palette/registry.ts';
-import type { IssueView, PropertyMenu } from './IssueView.ts';
+import type { IssueView, PlanningFeature, PropertyMenu } from './IssueView.ts';
 
 /** One thing the board can do, by keyboard here and by a command palette later. */
 export interface IssueAction {
@@ -18,6 +18,11 @@ const focused = (view: IssueView) => !!view.focusedId && !!view.issue(view.focus
 const editable = (view: IssueView) => {
   const issue = view.focusedId ? view.issue(view.focusedId) : undefined;
   return !!issue && view.canEditIssue(issue);
+};
+/** …and its project uses cycles / modules. */
+const plannable = (feature: PlanningFeature) => (view: IssueView) => {
+  const issue = view.focusedId ? view.issue(view.focusedId) : undefined;
+  return editable(view) && !!issue && view.planningOn(feature, issue.project_id);
 };
 const openMenu = (menu: PropertyMenu) => (view: IssueView) => {
   if (view.focusedId) view.setOpenMenu(view.focusedId, menu);
@@ -80,6 +85,20 @@ export const ISSUE_ACTIONS: readonly IssueAction[] = [
     keys: ['l'],
     enabled: editable,
     run: openMenu('labels'),
+  },
+  {
+    id: 'issue.cycle',
+    title: 'Add to cycle',
+    keys: ['C'],
+    enabled: plannable('cycle_view'),
+    run: openMenu('cycle'),
+  },
+  {
+    id: 'issue.modules',
+    title: 'Add to modules',
+    keys: ['M'],
+    enabled: plannable('module_view'),
+    run: openMenu('modules'),
   },
   {
     id: 'issue.select',

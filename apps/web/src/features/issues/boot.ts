@@ -1,3 +1,4 @@
+import { when } from 'mobx';
 import type { RootStore } from '../../app/RootStore.ts';
 import type { IssueView } from './IssueView.ts';
 import { preloadLayout } from './layouts/registry.ts';
@@ -7,8 +8,8 @@ import { listExtras, type ProjectListKind, projectListView } from './projectList
  * What a project's work-item route loads before its screen: the display settings (the user's
  * properties for the live list, this browser's copy for the archive and drafts) and the
  * project's states (the board's groups) are awaited; the first page of issues and the layout's
- * chunk start as soon as the settings are there and arrive while the screen mounts. Labels and
- * members follow.
+ * chunk start as soon as the settings are there and arrive while the screen mounts. Labels,
+ * members, and the cycles and modules (where the project uses them) follow.
  */
 export async function loadBoard(
   stores: RootStore,
@@ -31,6 +32,15 @@ export async function loadListBoard(
   quiet(stores.projects.fetchMembers(slug, projectId));
   if (!stores.members.isLoaded(slug)) quiet(stores.members.fetchMembers(slug));
   quiet(stores.estimates.fetch(slug, projectId));
+  // The project loads beside the board: its features decide, once it is here.
+  when(() => stores.projects.get(slug, projectId) !== undefined, { timeout: 60_000 }).then(
+    () => {
+      const project = stores.projects.get(slug, projectId);
+      if (project?.cycle_view) stores.cycles.ensure(slug, projectId);
+      if (project?.module_view) stores.modules.ensure(slug, projectId);
+    },
+    () => undefined,
+  );
   const states = stores.states.fetch(slug, projectId);
   states.catch(() => undefined); // awaited at the end, after the settings
   if (view.scope) stores.issueFilters.loadLocal(view.scope.settingsKey, view.context);

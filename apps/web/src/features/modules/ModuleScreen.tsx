@@ -3,7 +3,7 @@ import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-r
 import clsx from 'clsx';
 import { CalendarRange, ChartLine, Inbox, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -20,7 +20,9 @@ import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
 import type { IssueView } from '../issues/IssueView.ts';
 import { LazyCreateIssueDialog } from '../issues/LazyCreateIssueDialog.tsx';
 import { FavoriteToggle } from '../planning/PlanningParts.tsx';
+import { PlanningProgress } from '../planning/PlanningProgress.tsx';
 import { PlanningTotals } from '../planning/PlanningTotals.tsx';
+import { useFollowItems } from '../planning/useFollowItems.ts';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { ModuleLinks } from './ModuleLinks.tsx';
 import { formatModuleDates, MODULE_STATUS_CLASSES, MODULE_STATUS_LABELS } from './moduleFormat.ts';
@@ -56,16 +58,16 @@ export const ModuleScreen = observer(function ModuleScreen({
     if (!view.list) void view.fetch();
   }, [view]);
 
-  // The figures follow the items: read the module again when its items or their states change.
-  const signature = view.visibleIds.map((id) => `${id}:${stores.issues.get(id)?.state_id}`).join();
-  useEffect(() => {
-    if (!signature) return;
-    const timer = setTimeout(
-      () => void stores.modules.fetchOne(slug, projectId, moduleId).catch(() => undefined),
-      400,
-    );
-    return () => clearTimeout(timer);
-  }, [stores, slug, projectId, moduleId, signature]);
+  // The figures follow the items: the module is read again when its items or their states change.
+  const refresh = useCallback(
+    () => stores.modules.fetchOne(slug, projectId, moduleId),
+    [stores, slug, projectId, moduleId],
+  );
+  const version = useFollowItems(view, refresh);
+  const loadAnalytics = useCallback(
+    (type: 'issues' | 'points') => stores.modules.analytics(slug, projectId, moduleId, type),
+    [stores, slug, projectId, moduleId],
+  );
 
   const project = view.project;
   const module = stores.modules.find(moduleId);
@@ -140,6 +142,13 @@ export const ModuleScreen = observer(function ModuleScreen({
             className="flex w-80 shrink-0 flex-col gap-5 overflow-y-auto border-l border-border p-4"
           >
             <PlanningTotals totals={module} points={!!project.estimate} />
+            <PlanningProgress
+              range={{ start: module.start_date, end: module.target_date }}
+              noDates="Give the module a start and a target date to see its burndown."
+              pointsOn={!!project.estimate && stores.estimates.isLoaded(projectId)}
+              load={loadAnalytics}
+              version={version}
+            />
             <ModuleLinks slug={slug} module={module} canEdit={canEdit} />
           </aside>
         )}

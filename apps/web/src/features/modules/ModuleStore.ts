@@ -1,18 +1,28 @@
-import type { CreateModuleBody, Module, ModuleLink, UpdateModuleBody } from '@kite/shared/contracts';
+import type {
+  CreateModuleBody,
+  Module,
+  ModuleLink,
+  PlanningAnalytics,
+  UpdateModuleBody,
+} from '@kite/shared/contracts';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
-import { type ByProject, findInProjects } from '../projects/byProject.ts';
+import { type ByProject, fileByProject, findInProjects } from '../projects/byProject.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
 
 /** Each project's modules, keyed by id (the work-item pickers, groups and filters read them). */
 export class ModuleStore {
   private readonly byProject: ByProject<Module> = observable.map();
   private readonly archivedByProject: ByProject<Module> = observable.map();
+  /** Requests in flight by project, so that many pickers opening at once ask once. */
+  private readonly loading = new Map<string, Promise<unknown>>();
+  /** Projects whose whole list is here (one page's fetchOne files a single item). */
+  private readonly listed = observable.set<string>();
 
   constructor() {
-    makeAutoObservable<ModuleStore, 'byProject' | 'archivedByProject'>(
+    makeAutoObservable<ModuleStore, 'byProject' | 'archivedByProject' | 'loading' | 'listed'>(
       this,
-      { byProject: false, archivedByProject: false },
+      { byProject: false, archivedByProject: false, loading: false, listed: false },
       { autoBind: true },
     );
   }
@@ -119,7 +129,7 @@ export class ModuleStore {
   }
 
   isLoaded(projectId: string): boolean {
-    return this.byProject.has(projectId);
+    return this.listed.has(projectId);
   }
 
   find(id: string): Module | undefined {
@@ -134,12 +144,38 @@ export class ModuleStore {
 
   async fetch(slug: string, projectId: string): Promise<Module[]> {
     const modules = await api.get<Module[]>(this.base(slug, projectId));
-    runInAction(() => this.byProject.set(projectId, observable.map(modules.map((m) => [m.id, m]))));
+    runInAction(() => {
+      this.listed.add(projectId);
+      this.byProject.set(projectId, observable.map(modules.map((m) => [m.id, m])));
+    });
     return modules;
+  }
+
+  /** The module's burndown from its start to its target date, and the split of its items. */
+  analytics(slug: string, projectId: string, moduleId: string, type: 'issues' | 'points') {
+    return api.get<PlanningAnalytics>(
+      `${this.base(slug, projectId)}${seg(moduleId)}/analytics/?type=${type}`,
+    );
+  }
+
+  /** Loads the project's modules unless they are here or on their way (errors leave them unloaded). */
+  ensure(slug: string, projectId: string): void {
+    if (this.isLoaded(projectId) || this.loading.has(projectId)) return;
+    const request = this.fetch(slug, projectId)
+      .catch(() => undefined)
+      .finally(() => this.loading.delete(projectId));
+    this.loading.set(projectId, request);
+  }
+
+  /** The modules of every project the caller can see (lists across projects name their groups). */
+  async fetchWorkspace(slug: string): Promise<void> {
+    const all = await api.get<Module[]>(`/api/workspaces/${seg(slug)}/modules/`);
+    runInAction(() => fileByProject(this.byProject, all));
   }
 
   reset(): void {
     this.byProject.clear();
     this.archivedByProject.clear();
+    this.listed.clear();
   }
 }

@@ -16,6 +16,7 @@ export function moduleListView(
     listKey: moduleId,
     path: `${projectPath(slug, projectId)}/modules/${encodeURIComponent(moduleId)}/issues/`,
     itemDefaults: { module_ids: [moduleId] },
+    member: (issue) => issue.module_ids.includes(moduleId),
   });
 }
 

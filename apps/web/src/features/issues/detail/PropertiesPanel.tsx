@@ -2,11 +2,13 @@ import { PRIORITIES } from '@kite/shared/contracts';
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import {
+  Boxes,
   CalendarCheck2,
   CalendarClock,
   CircleDot,
   GitFork,
   Hash,
+  RefreshCcw,
   SignalHigh,
   Tag,
   Triangle,
@@ -170,6 +172,8 @@ export const PropertiesPanel = observer(function PropertiesPanel({ detail }: { d
         </PropertyPicker>
       </Row>
 
+      <PlanningRows detail={detail} readOnly={readOnly} toggle={toggle} />
+
       <Row icon={<CalendarClock className="size-4" />} label="Start date">
         <DateField
           label="Start date"
@@ -275,6 +279,72 @@ export const PropertiesPanel = observer(function PropertiesPanel({ detail }: { d
         }}
       />
     </div>
+  );
+});
+
+/** The cycle and modules rows, where the project uses them. */
+const PlanningRows = observer(function PlanningRows({
+  detail,
+  readOnly,
+  toggle,
+}: {
+  detail: IssueDetailStore;
+  readOnly: boolean;
+  toggle: (list: readonly string[], value: string) => string[];
+}) {
+  const issue = detail.issue;
+  const project = detail.project;
+  if (!issue || !project) return null;
+  const { cycles, modules } = detail.root;
+  const cycle = issue.cycle_id ? cycles.find(issue.cycle_id) : undefined;
+  const cycleOptions = cycles.openCyclesOf(project.id);
+  const issueModules = issue.module_ids.map((id) => modules.find(id)?.name ?? 'Unknown module');
+  return (
+    <>
+      {project.cycle_view && (
+        <Row icon={<RefreshCcw className="size-4" />} label="Cycle">
+          <PropertyPicker
+            label="Cycle"
+            disabled={readOnly}
+            selected={[issue.cycle_id ?? 'none']}
+            options={[
+              { value: 'none', label: 'No cycle' },
+              ...cycleOptions.map((c) => ({ value: c.id, label: c.name })),
+            ]}
+            emptyText="No active, upcoming or draft cycles"
+            onSelect={(value) => {
+              const next = value === 'none' ? null : value;
+              if (next !== issue.cycle_id) void detail.update({ cycle_id: next });
+            }}
+          >
+            {issue.cycle_id ? (
+              <span className="truncate">{cycle?.name ?? 'Unknown cycle'}</span>
+            ) : (
+              <span className={muted}>No cycle</span>
+            )}
+          </PropertyPicker>
+        </Row>
+      )}
+      {project.module_view && (
+        <Row icon={<Boxes className="size-4" />} label="Modules">
+          <PropertyPicker
+            label="Modules"
+            multiple
+            disabled={readOnly}
+            selected={issue.module_ids}
+            options={modules.modulesOf(project.id).map((m) => ({ value: m.id, label: m.name }))}
+            emptyText="No modules in this project"
+            onSelect={(value) => void detail.update({ module_ids: toggle(issue.module_ids, value) })}
+          >
+            {issueModules.length === 0 ? (
+              <span className={muted}>No modules</span>
+            ) : (
+              <span className="truncate">{issueModules.join(', ')}</span>
+            )}
+          </PropertyPicker>
+        </Row>
+      )}
+    </>
   );
 });
 

@@ -16,7 +16,6 @@ import {
 } from '../store/displayFilters.ts';
 
 /** Group-by options that make sense inside one project (no project grouping). */
-const PROJECT_GROUP_BY: readonly GroupBy[] = GROUP_BY_OPTIONS.filter((g) => g !== 'project');
 
 function Row({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
@@ -71,8 +70,7 @@ export const DisplayPopover = observer(function DisplayPopover({
   const caps = LAYOUT_CAPABILITIES[df.layout];
   const set = (patch: Partial<DisplayFilters>) => void view.setDisplayFilters(patch);
   const groupValue = (v: string) => (v === '' ? null : (v as GroupBy));
-  // Grouping by project means something only in lists across projects.
-  const groupOptions = view.crossProject ? GROUP_BY_OPTIONS : PROJECT_GROUP_BY;
+  const groupOptions = GROUP_BY_OPTIONS.filter(view.groupByAvailable);
   return (
     <Popover.Root open onOpenChange={(open) => !open && onClose()}>
       <Popover.Anchor asChild>
@@ -188,25 +186,27 @@ export const DisplayPopover = observer(function DisplayPopover({
           <fieldset className="border-t border-border pt-3">
             <legend className="pb-2 text-xs font-medium text-fg-muted">Display properties</legend>
             <div className="flex flex-wrap gap-1.5">
-              {(Object.keys(DISPLAY_PROPERTY_LABELS) as (keyof DisplayProperties)[]).map((key) => {
-                const on = view.displayProperties[key];
-                return (
-                  <button
-                    key={key}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => void view.setDisplayProperty(key, !on)}
-                    className={clsx(
-                      'rounded-md border px-2 py-0.5 text-xs',
-                      on
-                        ? 'border-primary bg-primary-soft text-link'
-                        : 'border-border text-fg-muted hover:text-fg',
-                    )}
-                  >
-                    {DISPLAY_PROPERTY_LABELS[key]}
-                  </button>
-                );
-              })}
+              {(Object.keys(DISPLAY_PROPERTY_LABELS) as (keyof DisplayProperties)[])
+                .filter(view.propertyAvailable)
+                .map((key) => {
+                  const on = view.displayProperties[key];
+                  return (
+                    <button
+                      key={key}
+                      type="button"
+                      aria-pressed={on}
+                      onClick={() => void view.setDisplayProperty(key, !on)}
+                      className={clsx(
+                        'rounded-md border px-2 py-0.5 text-xs',
+                        on
+                          ? 'border-primary bg-primary-soft text-link'
+                          : 'border-border text-fg-muted hover:text-fg',
+                      )}
+                    >
+                      {DISPLAY_PROPERTY_LABELS[key]}
+                    </button>
+                  );
+                })}
             </div>
           </fieldset>
         </Popover.Content>

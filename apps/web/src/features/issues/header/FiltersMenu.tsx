@@ -34,6 +34,8 @@ export const FILTER_LABELS: Partial<Record<FilterKey, string>> = {
   start_date: 'Start date',
   target_date: 'Due date',
   state_group: 'State group',
+  cycle: 'Cycle',
+  module: 'Module',
 };
 
 function toggled(values: string[] | null, value: string, on: boolean): string[] {
@@ -146,6 +148,24 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
             )}
           </MenuSubContent>
         </MenuSub>
+        {view.planningOn('cycle_view') && (
+          <MenuSub>
+            <MenuSubTrigger>Cycle</MenuSubTrigger>
+            <MenuSubContent className="max-h-80 overflow-y-auto">
+              {option('cycle', NONE_GROUP, 'No cycle')}
+              {view.stores.cycles.cyclesOf(view.projectId).map((c) => option('cycle', c.id, c.name))}
+            </MenuSubContent>
+          </MenuSub>
+        )}
+        {view.planningOn('module_view') && (
+          <MenuSub>
+            <MenuSubTrigger>Module</MenuSubTrigger>
+            <MenuSubContent className="max-h-80 overflow-y-auto">
+              {option('module', NONE_GROUP, 'No module')}
+              {view.stores.modules.modulesOf(view.projectId).map((m) => option('module', m.id, m.name))}
+            </MenuSubContent>
+          </MenuSub>
+        )}
         <MenuSub>
           <MenuSubTrigger>Created by</MenuSubTrigger>
           <MenuSubContent>{userOptions('created_by')}</MenuSubContent>
@@ -170,6 +190,10 @@ export function filterValueLabel(view: IssueView, key: FilterKey, value: string)
     case 'assignees':
     case 'created_by':
       return view.userOf(value)?.display_name ?? 'Unknown member';
+    case 'cycle':
+      return view.stores.cycles.find(value)?.name ?? 'Unknown cycle';
+    case 'module':
+      return view.stores.modules.find(value)?.name ?? 'Unknown module';
     default:
       return value;
   }

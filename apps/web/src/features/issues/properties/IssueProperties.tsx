@@ -12,6 +12,7 @@ import type { IssueView } from '../IssueView.ts';
 import { listExtras } from '../projectLists.ts';
 import { isOverdue, isoDate } from '../store/displayFilters.ts';
 import type { Issue } from '../store/IssueStore.ts';
+import { cycleProperty, modulesProperty } from './PlanningMenus.tsx';
 import { assigneesProperty, labelsProperty, priorityProperty, stateProperty } from './PropertyMenus.tsx';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -123,6 +124,8 @@ export const IssueProperties = observer(function IssueProperties({
       {dp.priority && priorityProperty({ view, issue, withLabel: view.layout === 'kanban' })}
       {dp.assignee && assigneesProperty({ view, issue })}
       {dp.labels && labelsProperty({ view, issue })}
+      {dp.cycle && view.planningOn('cycle_view', issue.project_id) && cycleProperty({ view, issue })}
+      {dp.modules && view.planningOn('module_view', issue.project_id) && modulesProperty({ view, issue })}
       {metaChips(view, issue)}
       {view.itemActions.length > 0 && listExtras.current?.itemActionButtons(view, issue)}
     </div>

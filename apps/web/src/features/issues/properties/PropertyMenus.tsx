@@ -42,7 +42,7 @@ export function StateDot({ color, className }: { color?: string; className?: str
  * without taking the focus; Enter, Space or ArrowDown from the keyboard). Not an observer: the
  * property around it reads `open` and `disabled` (menuState), one observer per property less.
  */
-function PropertyMenuButton({
+export function PropertyMenuButton({
   view,
   issueId,
   menu,
@@ -108,7 +108,7 @@ function PropertyMenuButton({
   );
 }
 
-interface MenuState {
+export interface MenuState {
   view: IssueView;
   issueId: string;
   menu: PropertyMenu;
@@ -117,7 +117,7 @@ interface MenuState {
 }
 
 /** A property menu's state, read by the property's observer so that it follows it. */
-function menuState(view: IssueView, issue: Issue, menu: PropertyMenu): MenuState {
+export function menuState(view: IssueView, issue: Issue, menu: PropertyMenu): MenuState {
   return {
     view,
     issueId: issue.id,
@@ -278,7 +278,7 @@ export function assigneesProperty({ view, issue }: { view: IssueView; issue: Iss
 export const AssigneesProperty = observer(assigneesProperty);
 
 /** A titled list of checkable options that stays open while ticking; `value` lists the ticked ids. */
-function MultiOptions({
+export function MultiOptions({
   label,
   empty,
   options,

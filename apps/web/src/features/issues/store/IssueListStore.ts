@@ -63,6 +63,13 @@ export interface ListRequest {
   /** Rows per group (per group × sub-group) and per "load more". */
   perPage: number;
   extra?: Record<string, string>;
+  /** Which items a scoped list holds (a cycle's page: those in the cycle); items join and leave by it. */
+  member?: (issue: Issue) => boolean;
+}
+
+/** Whether `issue` belongs in the list `request` describes (without its filters, which the server applies). */
+function fits(request: ListRequest | null, issue: Issue): boolean {
+  return holdsIssue(request?.holds ?? 'live', issue) && (request?.member?.(issue) ?? true);
 }
 
 type GroupedResults = Record<
@@ -474,7 +481,7 @@ export class IssueListStore {
   }
 
   private targetCells(list: IssueList, issue: Issue): [string, string | null][] {
-    if (!holdsIssue(list.request?.holds ?? 'live', issue)) return [];
+    if (!fits(list.request, issue)) return [];
     const groups = groupValuesOf(issue, list.groupBy);
     const subs = list.subGroupBy ? groupValuesOf(issue, list.subGroupBy) : [null];
     return groups.flatMap((g) => subs.map((s) => [g, s] as [string, string | null]));
@@ -490,9 +497,9 @@ export class IssueListStore {
     const present = this.cellsContaining(list, after.id);
     if (present.length === 0) {
       // An issue of this list's project joins it when it is new, or when it became the kind the
-      // list holds (restored, published, or put back after a refused archive); others stay out.
-      const holds = list.request?.holds ?? 'live';
-      const joins = !before || (!holdsIssue(holds, before) && holdsIssue(holds, after));
+      // list holds (restored, published, put back after a refused archive, added to the cycle
+      // whose list this is); others stay out.
+      const joins = !before || (!fits(list.request, before) && fits(list.request, after));
       if (!joins || !list.request?.projectId || list.request.projectId !== after.project_id) return;
     }
     const targets = this.targetCells(list, after);

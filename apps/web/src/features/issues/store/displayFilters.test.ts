@@ -101,7 +101,12 @@ describe('groups', () => {
     expect(groupChangePatch(issue, 'labels', 'l1', 'None')).toEqual({ label_ids: [] });
     expect(groupChangePatch(issue, 'assignees', 'None', 'u2')).toEqual({ assignee_ids: ['u2'] });
     expect(groupChangePatch(issue, 'state', 's1', 's1')).toBeNull();
-    expect(groupChangePatch(issue, 'cycle', 'None', 'c1')).toBeNull();
+    expect(groupChangePatch(issue, 'cycle', 'None', 'c1')).toEqual({ cycle_id: 'c1' });
+    expect(groupChangePatch(issue, 'cycle', 'c1', 'None')).toEqual({ cycle_id: null });
+    const inModules = makeIssue('i2', { module_ids: ['m1', 'm2'] });
+    expect(groupChangePatch(inModules, 'module', 'm1', 'm3')).toEqual({ module_ids: ['m2', 'm3'] });
+    expect(groupChangePatch(inModules, 'module', 'm2', 'None')).toEqual({ module_ids: [] });
+    expect(groupChangePatch(issue, 'created_by', 'u1', 'u2')).toBeNull();
   });
 });
 

@@ -289,7 +289,9 @@ export function isDroppableGroupBy(groupBy: GroupBy | null): boolean {
     groupBy === 'priority' ||
     groupBy === 'labels' ||
     groupBy === 'assignees' ||
-    groupBy === 'target_date'
+    groupBy === 'target_date' ||
+    groupBy === 'cycle' ||
+    groupBy === 'module'
   );
 }
 
@@ -320,6 +322,10 @@ export function groupChangePatch(
       return { assignee_ids: swap(issue.assignee_ids) };
     case 'target_date':
       return { target_date: to === NONE_GROUP ? null : to };
+    case 'cycle':
+      return { cycle_id: to === NONE_GROUP ? null : to };
+    case 'module':
+      return { module_ids: swap(issue.module_ids) };
     default:
       return null;
   }

@@ -263,7 +263,7 @@ export class IssueDetailStore {
     ]);
   }
 
-  /** States, labels, members, project members, estimates and projects (for keys), once each. */
+  /** States, labels, members, project members, estimates, projects (for keys), cycles and modules, once each. */
   private async loadLookups(): Promise<void> {
     const { slug, projectId } = this.ref;
     const r = this.root;
@@ -276,6 +276,9 @@ export class IssueDetailStore {
       tasks.push(r.estimates.fetch(slug, projectId));
     if (!r.projects.isLoaded(slug)) tasks.push(r.projects.fetchProjects(slug));
     await Promise.allSettled(tasks);
+    // The cycle and module pickers (after the projects: they follow the project's features).
+    if (this.project?.cycle_view) r.cycles.ensure(slug, projectId);
+    if (this.project?.module_view) r.modules.ensure(slug, projectId);
   }
 
   /** The parent's row (name and key) after the parent changed, when the IssueStore lacks it. */

@@ -54,6 +54,22 @@ export const COLUMNS: readonly Column[] = [
     editor: { kind: 'menu', menu: 'labels' },
   },
   {
+    id: 'cycle',
+    label: 'Cycle',
+    property: 'cycle',
+    width: 160,
+    orderBy: 'cycle',
+    editor: { kind: 'menu', menu: 'cycle' },
+  },
+  {
+    id: 'modules',
+    label: 'Modules',
+    property: 'modules',
+    width: 160,
+    orderBy: 'module',
+    editor: { kind: 'menu', menu: 'modules' },
+  },
+  {
     id: 'start_date',
     label: 'Start date',
     property: 'start_date',
@@ -112,9 +128,12 @@ export const COLUMNS: readonly Column[] = [
   },
 ];
 
-/** The columns the display properties show. */
-export function visibleColumns(dp: DisplayProperties): Column[] {
-  return COLUMNS.filter((c) => dp[c.property]);
+/** The columns the display properties show, of those that apply here (`available`). */
+export function visibleColumns(
+  dp: DisplayProperties,
+  available: (property: keyof DisplayProperties) => boolean = () => true,
+): Column[] {
+  return COLUMNS.filter((c) => dp[c.property] && available(c.property));
 }
 
 /** The sort a click on a column header asks for: ascending first, then descending, then ascending again. */

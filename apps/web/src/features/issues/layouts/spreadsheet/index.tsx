@@ -14,6 +14,7 @@ import {
 import { BulkBar } from '../../BulkBar.tsx';
 import type { IssueView } from '../../IssueView.ts';
 import { shortDate } from '../../properties/IssueProperties.tsx';
+import { CycleProperty, ModulesProperty } from '../../properties/PlanningMenus.tsx';
 import {
   AssigneesProperty,
   LabelsProperty,
@@ -48,7 +49,7 @@ const SpreadsheetLayout = observer(function SpreadsheetLayout({ view }: LayoutPr
   const list = view.list;
   const ids = list?.issueIds(ALL_GROUP) ?? [];
   const hasMore = list?.hasMore(ALL_GROUP) ?? false;
-  const columns = visibleColumns(view.displayProperties);
+  const columns = visibleColumns(view.displayProperties, view.propertyAvailable);
   const width = FIRST + columns.reduce((w, c) => w + c.width, 0);
   const orderBy = view.displayFilters.order_by || 'sort_order';
   // The row after the last: "loading more", or quick add where the user may create.
@@ -406,6 +407,10 @@ const Cell = observer(function Cell({
       return <AssigneesProperty view={view} issue={issue} />;
     case 'labels':
       return <LabelsProperty view={view} issue={issue} />;
+    case 'cycle':
+      return <CycleProperty view={view} issue={issue} />;
+    case 'modules':
+      return <ModulesProperty view={view} issue={issue} />;
     case 'start_date':
     case 'target_date': {
       const field = column.id;

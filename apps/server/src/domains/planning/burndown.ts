@@ -1,20 +1,42 @@
 import { todayIn } from '@kite/shared/domain';
 
 /**
- * Burndown and scope of a cycle per day, replayed from the work items' recorded history, so a
- * past day keeps the figure it had even when items change later. Pure: the service reads the rows.
+ * Burndown and scope of a cycle or a module per day, replayed from the work items' recorded
+ * history, so a past day keeps the figure it had even when items change later. Pure: the
+ * service reads the rows.
  */
 
 /** What the replay follows of a work item: the fields its activity rows name. */
 export interface TrackedValues {
   cycle: string | null;
+  /** Module ids, sorted and joined by commas (as the activity rows record them); '' for none. */
+  modules: string | null;
   state: string;
   estimate_point: string | null;
   archived_at: string | null;
   is_draft: string;
 }
 export type TrackedField = keyof TrackedValues;
-export const TRACKED_FIELDS: TrackedField[] = ['cycle', 'state', 'estimate_point', 'archived_at', 'is_draft'];
+export const TRACKED_FIELDS: TrackedField[] = [
+  'cycle',
+  'modules',
+  'state',
+  'estimate_point',
+  'archived_at',
+  'is_draft',
+];
+
+/** What the chart is of: a cycle's items, or a module's. */
+export interface Membership {
+  kind: 'cycle' | 'module';
+  id: string;
+}
+
+/** Whether an item with these values is in the cycle or module. */
+export function isMember(m: Membership, values: TrackedValues): boolean {
+  if (m.kind === 'cycle') return values.cycle === m.id;
+  return !!values.modules && values.modules.split(',').includes(m.id);
+}
 
 export interface HistoryItem {
   created_at: Date;
@@ -30,7 +52,7 @@ export interface HistoryItem {
 }
 
 export interface BurndownInput {
-  cycleId: string;
+  of: Membership;
   /** Inclusive `YYYY-MM-DD` range of the days to chart. */
   from: string;
   to: string;
@@ -65,7 +87,7 @@ function initialValues(item: HistoryItem): TrackedValues {
   return values;
 }
 
-/** Remaining (unfinished) and scope (all) work in the cycle at the end of each day. */
+/** Remaining (unfinished) and scope (all) work in the cycle or module at the end of each day. */
 export function burndown(input: BurndownInput): {
   remaining: Record<string, number>;
   scope: Record<string, number>;
@@ -85,7 +107,7 @@ export function burndown(input: BurndownInput): {
         if (change.field === 'deleted') deleted = true;
         else (values as Record<TrackedField, string | null>)[change.field] = change.new_value;
       }
-      if (born > day || deleted || values.cycle !== input.cycleId) continue;
+      if (born > day || deleted || !isMember(input.of, values)) continue;
       if (values.archived_at || values.is_draft === 'true') continue;
       const weight = input.weight(values.estimate_point);
       scope[day]! += weight;

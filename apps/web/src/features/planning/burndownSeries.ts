@@ -1,30 +1,29 @@
-import type { CycleAnalytics } from '@kite/shared/contracts';
+import type { PlanningAnalytics } from '@kite/shared/contracts';
 
 export interface BurndownPoint {
   day: string;
   /** Work left at the end of the day (absent for days still to come). */
   remaining?: number;
-  /** Work in the cycle that day (absent for days still to come). */
+  /** Work in the cycle or module that day (absent for days still to come). */
   scope?: number;
   /** The straight line from the first day's scope down to zero on the last day. */
   ideal: number;
 }
 
-/** Every day of the cycle, with the recorded figures up to today and the ideal line throughout. */
+/** Every day from the start to the end, with the recorded figures up to today and the ideal line throughout. */
 export function burndownSeries(
-  range: { start_date: string; end_date: string },
-  analytics: Pick<CycleAnalytics, 'completion_chart' | 'scope_chart'>,
+  range: { start: string; end: string },
+  analytics: Pick<PlanningAnalytics, 'completion_chart' | 'scope_chart'>,
 ): BurndownPoint[] {
   const days: string[] = [];
   for (
-    let at = Date.parse(`${range.start_date}T00:00:00Z`);
-    at <= Date.parse(`${range.end_date}T00:00:00Z`);
+    let at = Date.parse(`${range.start}T00:00:00Z`);
+    at <= Date.parse(`${range.end}T00:00:00Z`);
     at += 86_400_000
   ) {
     days.push(new Date(at).toISOString().slice(0, 10));
   }
-  const start =
-    analytics.scope_chart[range.start_date] ?? Math.max(0, ...Object.values(analytics.scope_chart));
+  const start = analytics.scope_chart[range.start] ?? Math.max(0, ...Object.values(analytics.scope_chart));
   const steps = Math.max(days.length - 1, 1);
   return days.map((day, i) => ({
     day,

@@ -4,7 +4,7 @@ import { burndownSeries } from './burndownSeries.ts';
 describe('burndownSeries', () => {
   it('charts every day of the cycle: recorded figures up to today, the ideal line throughout', () => {
     const points = burndownSeries(
-      { start_date: '2026-03-01', end_date: '2026-03-05' },
+      { start: '2026-03-01', end: '2026-03-05' },
       {
         completion_chart: { '2026-03-01': 8, '2026-03-02': 6, '2026-03-03': 5 },
         scope_chart: { '2026-03-01': 8, '2026-03-02': 8, '2026-03-03': 9 },
@@ -21,10 +21,7 @@ describe('burndownSeries', () => {
 
   it('keeps a one-day cycle and an empty one drawable', () => {
     expect(
-      burndownSeries(
-        { start_date: '2026-03-01', end_date: '2026-03-01' },
-        { completion_chart: {}, scope_chart: {} },
-      ),
+      burndownSeries({ start: '2026-03-01', end: '2026-03-01' }, { completion_chart: {}, scope_chart: {} }),
     ).toEqual([{ day: '2026-03-01', remaining: undefined, scope: undefined, ideal: 0 }]);
   });
 });

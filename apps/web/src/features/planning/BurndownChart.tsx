@@ -4,7 +4,7 @@ import type { BurndownPoint } from './burndownSeries.ts';
 const SHORT_DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const label = (day: string) => SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
 
-/** The cycle's burndown (remaining work per day) against the ideal line and the scope. Its own chunk. */
+/** A cycle's or module's burndown (remaining work per day) against the ideal line and the scope. Its own chunk. */
 export default function BurndownChart({ points, unit }: { points: BurndownPoint[]; unit: string }) {
   return (
     <figure aria-label={`Burndown in ${unit}`} className="h-56 w-full text-xs">

@@ -1,0 +1,2 @@
+CREATE INDEX "activities_modules_new_idx" ON "activities" USING gin (string_to_array("new_value", ',')) WHERE "activities"."field" = 'modules';--> statement-breakpoint
+CREATE INDEX "activities_modules_old_idx" ON "activities" USING gin (string_to_array("old_value", ',')) WHERE "activities"."field" = 'modules';
