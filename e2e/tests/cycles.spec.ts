@@ -136,6 +136,14 @@ test('plan a cycle: create it with dates, fill it, complete work and watch the b
   await expect(panel.locator('.recharts-line').first()).toBeVisible();
   await snap(page, 'cycle-page');
 
+  // The peek names the item's cycle among its properties.
+  await items.getByText('Write the copy').click();
+  const peek = page.getByTestId('issue-peek');
+  await expect(peek.getByText('Sprint 1')).toBeVisible();
+  await snap(page, 'cycle-item-peek');
+  await page.keyboard.press('Escape');
+  await expect(peek).toHaveCount(0);
+
   // The cycle ends with three items unfinished: they move to the next cycle.
   const next = await api<{ id: string }>(page, 'post', `${p}/cycles/`, {
     name: 'Sprint 2',
@@ -181,4 +189,17 @@ test('plan a cycle: create it with dates, fill it, complete work and watch the b
   await page.getByRole('button', { name: 'Actions for Sprint 1' }).click();
   await page.getByRole('menuitem', { name: 'Restore' }).click();
   await expect(page.getByRole('region', { name: 'No archived cycles' })).toBeVisible();
+
+  // Cycles switched off: the page says so, the sidebar entry, the items' cycle chips and the grouping go.
+  await api(page, 'patch', `/api/workspaces/${slug}/projects/${project.id}/`, { cycle_view: false });
+  await page.goto(`/${slug}/projects/${project.id}/cycles`);
+  await expect(page.getByRole('heading', { name: 'Cycles are turned off in Website' })).toBeVisible();
+  await snap(page, 'cycles-off');
+  await expect(
+    page.getByRole('list', { name: 'Sections of the project' }).getByRole('link', { name: 'Cycles' }),
+  ).toHaveCount(0);
+  await page.goto(`/${slug}/projects/${project.id}/issues`);
+  await expect(page.getByTestId('list-layout').getByText('Tidy the footer')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Cycle: / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Collapse Sprint/ })).toHaveCount(0);
 });

@@ -20,6 +20,7 @@ import { FiltersMenu } from '../issues/header/FiltersMenu.tsx';
 import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
 import type { IssueView } from '../issues/IssueView.ts';
 import { LazyCreateIssueDialog } from '../issues/LazyCreateIssueDialog.tsx';
+import { FeatureOff } from '../planning/FeatureOff.tsx';
 import { FavoriteToggle } from '../planning/PlanningParts.tsx';
 import { useFollowItems } from '../planning/useFollowItems.ts';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
@@ -72,6 +73,7 @@ export const CycleScreen = observer(function CycleScreen({
 
   const project = view.project;
   const cycle = stores.cycles.find(cycleId);
+  if (project && !project.cycle_view) return <FeatureOff slug={slug} project={project} feature="Cycles" />;
   if (!project || !cycle) return <PageLoader label="Loading cycle" />;
   const canEdit = (project.member_role ?? 0) >= ROLE.MEMBER;
   const open = cycle.status !== 'completed' && !cycle.archived_at;

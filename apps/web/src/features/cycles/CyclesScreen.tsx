@@ -14,6 +14,7 @@ import { PageLoader } from '../../ui/Spinner.tsx';
 import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
+import { FeatureOff } from '../planning/FeatureOff.tsx';
 import { FavoriteToggle, ProgressMeter } from '../planning/PlanningParts.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { CYCLE_TABS, type CycleTab } from './CycleStore.ts';
@@ -64,6 +65,7 @@ export const CyclesScreen = observer(function CyclesScreen({
     if (tab === 'archived') stores.cycles.fetchArchived(slug, projectId).catch((e) => toastError(e));
   }, [stores, slug, projectId, tab]);
   if (!project) return <PageLoader label="Loading project" />;
+  if (!project.cycle_view) return <FeatureOff slug={slug} project={project} feature="Cycles" />;
   const canEdit = (project.member_role ?? 0) >= ROLE.MEMBER;
   const cycles = stores.cycles.tabOf(projectId, tab);
 

@@ -19,6 +19,7 @@ import { FiltersMenu } from '../issues/header/FiltersMenu.tsx';
 import { LayoutSwitcher } from '../issues/header/LayoutSwitcher.tsx';
 import type { IssueView } from '../issues/IssueView.ts';
 import { LazyCreateIssueDialog } from '../issues/LazyCreateIssueDialog.tsx';
+import { FeatureOff } from '../planning/FeatureOff.tsx';
 import { FavoriteToggle } from '../planning/PlanningParts.tsx';
 import { PlanningProgress } from '../planning/PlanningProgress.tsx';
 import { PlanningTotals } from '../planning/PlanningTotals.tsx';
@@ -71,6 +72,7 @@ export const ModuleScreen = observer(function ModuleScreen({
 
   const project = view.project;
   const module = stores.modules.find(moduleId);
+  if (project && !project.module_view) return <FeatureOff slug={slug} project={project} feature="Modules" />;
   if (!project || !module) return <PageLoader label="Loading module" />;
   const canEdit = (project.member_role ?? 0) >= ROLE.MEMBER;
   const open = !module.archived_at;

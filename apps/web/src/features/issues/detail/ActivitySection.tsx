@@ -21,6 +21,7 @@ import type { IssueActivity } from './types.ts';
 type Filter = 'all' | 'comments' | 'updates';
 
 const ids = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+const quoted = (name: string | undefined) => (name === undefined ? undefined : `“${name}”`);
 
 /** A sentence for one property change ("set the state to Done"). */
 export function describeActivity(a: IssueActivity, detail: IssueDetailStore): string {
@@ -75,6 +76,13 @@ export function describeActivity(a: IssueActivity, detail: IssueDetailStore): st
       const point = detail.estimatePoints.find((p) => p.id === a.new_value);
       return point ? `set the estimate to ${point.value}` : 'set the estimate';
     }
+    case 'cycle': {
+      const cycleName = (id: string | null) => detail.root.cycles.find(id ?? '')?.name;
+      if (!a.new_value) return `removed the work item from ${quoted(cycleName(a.old_value)) ?? 'its cycle'}`;
+      return `added the work item to ${quoted(cycleName(a.new_value)) ?? 'a cycle'}`;
+    }
+    case 'modules':
+      return listChange('module', (id) => quoted(detail.root.modules.find(id)?.name) ?? 'a module');
     case 'archived_at':
       return a.new_value ? 'archived the work item' : 'restored the work item';
     case 'is_draft':

@@ -1,0 +1,43 @@
+import type { Project } from '@kite/shared/contracts';
+import { ROLE } from '@kite/shared/domain';
+import { Link } from '@tanstack/react-router';
+import { PowerOff } from 'lucide-react';
+import { buttonClasses } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+
+/** What a cycle or module page shows while the project has the feature switched off. */
+export function FeatureOff({
+  slug,
+  project,
+  feature,
+}: {
+  slug: string;
+  project: Project;
+  feature: 'Cycles' | 'Modules';
+}) {
+  const admin = (project.member_role ?? 0) >= ROLE.ADMIN;
+  return (
+    <main className="flex flex-1 items-center justify-center p-6" aria-label={feature}>
+      <EmptyState
+        icon={<PowerOff className="size-5" />}
+        title={`${feature} are turned off in ${project.name}`}
+        description={
+          admin
+            ? `Turn them on in the project's features to plan work with them.`
+            : `A project admin can turn them on in the project's features.`
+        }
+        action={
+          admin ? (
+            <Link
+              to="/$workspaceSlug/settings/projects/$projectId/features"
+              params={{ workspaceSlug: slug, projectId: project.id }}
+              className={buttonClasses('primary', 'md')}
+            >
+              Open features
+            </Link>
+          ) : undefined
+        }
+      />
+    </main>
+  );
+}
