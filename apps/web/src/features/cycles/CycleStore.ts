@@ -1,7 +1,7 @@
 import type { CreateCycleBody, Cycle, PlanningAnalytics, UpdateCycleBody } from '@kite/shared/contracts';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
-import { type ByProject, fileByProject, findInProjects } from '../projects/byProject.ts';
+import { type ByProject, fileByProject, findInProjects, loadOnce } from '../projects/byProject.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
 
 /** The cycles page's tabs (spec §2): active is the default; archived lists its own endpoint. */
@@ -186,11 +186,7 @@ export class CycleStore {
 
   /** Loads the project's cycles unless they are here or on their way (errors leave them unloaded). */
   ensure(slug: string, projectId: string): void {
-    if (this.isLoaded(projectId) || this.loading.has(projectId)) return;
-    const request = this.fetch(slug, projectId)
-      .catch(() => undefined)
-      .finally(() => this.loading.delete(projectId));
-    this.loading.set(projectId, request);
+    if (!this.isLoaded(projectId)) loadOnce(this.loading, projectId, () => this.fetch(slug, projectId));
   }
 
   /** The cycles of every project the caller can see (lists across projects name their groups). */

@@ -7,7 +7,7 @@ import type {
 } from '@kite/shared/contracts';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
-import { type ByProject, fileByProject, findInProjects } from '../projects/byProject.ts';
+import { type ByProject, fileByProject, findInProjects, loadOnce } from '../projects/byProject.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
 
 /** Each project's modules, keyed by id (the work-item pickers, groups and filters read them). */
@@ -160,11 +160,7 @@ export class ModuleStore {
 
   /** Loads the project's modules unless they are here or on their way (errors leave them unloaded). */
   ensure(slug: string, projectId: string): void {
-    if (this.isLoaded(projectId) || this.loading.has(projectId)) return;
-    const request = this.fetch(slug, projectId)
-      .catch(() => undefined)
-      .finally(() => this.loading.delete(projectId));
-    this.loading.set(projectId, request);
+    if (!this.isLoaded(projectId)) loadOnce(this.loading, projectId, () => this.fetch(slug, projectId));
   }
 
   /** The modules of every project the caller can see (lists across projects name their groups). */

@@ -24,3 +24,18 @@ export function fileByProject<T extends { id: string; project_id?: string | null
   for (const [projectId, items] of grouped)
     byProject.set(projectId, observable.map(items.map((x) => [x.id, x])));
 }
+
+/** Starts `load` for `key` unless one is already in flight; a failure leaves it to be tried again. */
+export function loadOnce(
+  inFlight: Map<string, Promise<unknown>>,
+  key: string,
+  load: () => Promise<unknown>,
+): void {
+  if (inFlight.has(key)) return;
+  inFlight.set(
+    key,
+    load()
+      .catch(() => undefined)
+      .finally(() => inFlight.delete(key)),
+  );
+}
