@@ -20,6 +20,7 @@ import { commentsRoutes } from './domains/comments/comments.routes.ts';
 import { cyclesRoutes } from './domains/cycles/cycles.routes.ts';
 import { estimatesRoutes } from './domains/estimates/estimates.routes.ts';
 import { exportsRoutes } from './domains/exports/exports.routes.ts';
+import { favoritesRoutes } from './domains/favorites/favorites.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
@@ -43,6 +44,7 @@ import { searchRoutes } from './domains/search/search.routes.ts';
 import { statesRoutes } from './domains/states/states.routes.ts';
 import { userPropertiesRoutes } from './domains/user-properties/user-properties.routes.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
+import { viewsRoutes } from './domains/views/views.routes.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/http/error-handler.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
@@ -158,6 +160,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     labelsRoutes,
     cyclesRoutes,
     modulesRoutes,
+    viewsRoutes,
+    favoritesRoutes,
     estimatesRoutes,
     userPropertiesRoutes,
     publishingRoutes,

@@ -6,6 +6,7 @@ import { createCommentsService } from './domains/comments/comments.service.ts';
 import { createCyclesService } from './domains/cycles/cycles.service.ts';
 import { createEstimatesService } from './domains/estimates/estimates.service.ts';
 import { createExportsService } from './domains/exports/exports.service.ts';
+import { createFavoritesService } from './domains/favorites/favorites.service.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
 import { createArchiveService } from './domains/issues/archive.service.ts';
@@ -29,6 +30,7 @@ import { createSearchService } from './domains/search/search.service.ts';
 import { createStatesService } from './domains/states/states.service.ts';
 import { createUserPropertiesService } from './domains/user-properties/user-properties.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
+import { createViewsService } from './domains/views/views.service.ts';
 import { createWorkspacesService } from './domains/workspaces/workspaces.service.ts';
 import type { Database } from './platform/db/database.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -106,6 +108,8 @@ export function createServices(
   const userProperties = createUserPropertiesService(db);
   const cycles = createCyclesService(db, { issues, projectMembers });
   const modules = createModulesService(db, { issues, projectMembers });
+  const views = createViewsService(db, { issues });
+  const favorites = createFavoritesService(db, { projects, cycles, modules, views });
   const publishing = createPublishingService(db, {
     issues,
     labels,
@@ -151,6 +155,8 @@ export function createServices(
     publishing,
     cycles,
     modules,
+    views,
+    favorites,
   };
 }
 

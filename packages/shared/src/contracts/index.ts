@@ -7,4 +7,5 @@ export * from './planning.ts';
 export * from './projects.ts';
 export * from './user-profile.ts';
 export * from './users.ts';
+export * from './views.ts';
 export * from './workspaces.ts';

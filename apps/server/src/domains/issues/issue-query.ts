@@ -118,11 +118,15 @@ function arrayFilter(raw: string | undefined, column: SQL, param: string): SQL |
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-/** WHERE for a normal project list: live, not archived, not drafts, plus every filter of the query. */
+/**
+ * WHERE for a normal project list: live, not archived, not drafts, plus every filter of the query.
+ * `saved` (a saved view's filters, as legacy params) adds its own conditions, AND-ed with the query's.
+ */
 export function buildWhere(
   query: ListIssuesQuery,
   ctx: ListContext,
   scope: 'normal' | 'archived' | 'drafts' = 'normal',
+  saved?: ListIssuesQuery,
 ): SQL {
   const conditions: SQL[] = [
     ctx.projectIds.length === 1
@@ -138,7 +142,22 @@ export function buildWhere(
       sql`(i.created_by = ${ctx.userId} or not i.project_id = any(${arrayParam(ctx.ownOnlyProjectIds)}))`,
     );
   }
+  conditions.push(...filterConditions(query, ctx));
+  if (saved) conditions.push(...filterConditions(saved, ctx));
+  return sql.join(conditions, sql` and `);
+}
 
+/**
+ * Checks legacy filter params as a list would read them, without a project: 400 INVALID_FILTER
+ * for a malformed id, priority, state group or date term (a saved view checks its filters so).
+ */
+export function checkFilterParams(query: ListIssuesQuery): void {
+  filterConditions(query, { projectIds: [], ownOnlyProjectIds: [], userId: '', states: [] });
+}
+
+/** The conditions of a query's filters and display filters (`type`, `sub_issue`). */
+function filterConditions(query: ListIssuesQuery, ctx: ListContext): SQL[] {
+  const conditions: SQL[] = [];
   const typeStates = statesOfType(query.type, ctx.states);
   if (typeStates) conditions.push(sql`i.state_id = any(${arrayParam(typeStates)})`);
   if (query.sub_issue === 'false') conditions.push(sql`i.parent_id is null`);
@@ -210,7 +229,7 @@ export function buildWhere(
       sql`date_trunc('milliseconds', i.updated_at) > ${new Date(query.updated_at__gt).toISOString()}::timestamptz`,
     );
   }
-  return sql.join(conditions, sql` and `);
+  return conditions;
 }
 
 const PRIORITY_RANK = sql.raw(
@@ -236,13 +255,22 @@ const ORDER_EXPRESSIONS: Record<string, SQL> = {
   issue_cycle__cycle__name: sql.raw('(select c.name from cycles c where c.id = i.cycle_id)'),
 };
 
+/** The order key an `order_by` value names (an alias resolved), or undefined for an unknown one. */
+function orderKeyOf(raw: string): string | undefined {
+  const name = raw.replace(/^-/, '');
+  const key = ORDER_BY_ALIASES[name] ?? name;
+  return (ORDER_BY_KEYS as readonly string[]).includes(key) ? key : undefined;
+}
+
+/** Whether the list accepts this `order_by` value. */
+export const isOrderBy = (raw: string): boolean => orderKeyOf(raw) !== undefined;
+
 /** ORDER BY for `order_by` (default -created_at): nulls last both ways, ties by -created_at then id. */
 export function buildOrderBy(raw: string | undefined): SQL {
   const requested = raw && raw.length > 0 ? raw : '-created_at';
   const descending = requested.startsWith('-');
-  const name = requested.replace(/^-/, '');
-  const key = ORDER_BY_ALIASES[name] ?? name;
-  if (!(ORDER_BY_KEYS as readonly string[]).includes(key)) {
+  const key = orderKeyOf(requested);
+  if (!key) {
     throw new AppError('bad_request', `Invalid order_by: ${requested}`, 'INVALID_ORDER_BY');
   }
   const expression = ORDER_EXPRESSIONS[key] ?? sql.raw(`i.${key}`);

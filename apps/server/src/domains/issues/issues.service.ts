@@ -624,16 +624,20 @@ export function createIssuesService(
       });
     },
 
-    /** A project's list: grouped (and sub-grouped) or flat pages, as api.md §5.2 describes. */
+    /**
+     * A project's list: grouped (and sub-grouped) or flat pages, as api.md §5.2 describes.
+     * `saved`: a saved view's filters (legacy params), AND-ed with the query's own.
+     */
     async list(
       project: ProjectAccess,
       user: UserRow,
       query: ListIssuesQuery,
       scope: 'normal' | 'archived' | 'drafts' = 'normal',
+      saved?: ListIssuesQuery,
     ) {
       const ctx = await listContext(project, user, query);
       if (scope === 'drafts') ctx.ownOnlyProjectIds = ctx.projectIds;
-      return this.page(ctx, query, scope);
+      return this.page(ctx, query, scope, saved);
     },
 
     /** A published project's normal work items for anonymous visitors (api.md §4.8). */
@@ -649,15 +653,27 @@ export function createIssuesService(
     },
 
     /** The same list across every project of the workspace the caller belongs to (§5.18). */
-    async listWorkspace(access: WorkspaceAccess, user: UserRow, query: ListIssuesQuery) {
+    async listWorkspace(
+      access: WorkspaceAccess,
+      user: UserRow,
+      query: ListIssuesQuery,
+      saved?: ListIssuesQuery,
+    ) {
       const ctx = await workspaceContext(access, user);
       if (ctx.projectIds.length === 0) return envelope(parsePage(query, 1000), [], 0);
-      return this.page(ctx, query, 'normal');
+      return this.page(ctx, query, 'normal', saved);
     },
 
-    async page(ctx: ListContext, query: ListIssuesQuery, scope: 'normal' | 'archived' | 'drafts') {
+    async page(
+      ctx: ListContext,
+      query: ListIssuesQuery,
+      scope: 'normal' | 'archived' | 'drafts',
+      saved?: ListIssuesQuery,
+    ) {
       const page = parsePage(query, 1000);
-      const where = buildWhere(query, ctx, scope);
+      const where = buildWhere(query, ctx, scope, saved);
+      // The board counters count a project's unfiltered items: a saved view's filters rule them out.
+      const counted = saved ? { ...query, ...saved } : query;
       const orderBy = buildOrderBy(query.order_by);
       if (query.sub_group_by && !query.group_by) {
         throw new AppError('bad_request', 'sub_group_by needs group_by', 'INVALID_GROUP_BY');
@@ -670,8 +686,8 @@ export function createIssuesService(
         );
       }
       // Read beside the page query, not before it.
-      const groupKind = groupCountersKind(query, ctx, scope);
-      const countersRead = countersAnswer(query, ctx, scope)
+      const groupKind = groupCountersKind(counted, ctx, scope);
+      const countersRead = countersAnswer(counted, ctx, scope)
         ? readCounters(db, ctx.projectIds[0]!).then((rows) =>
             countsFromCounters(
               rows,

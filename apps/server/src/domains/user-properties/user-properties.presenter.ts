@@ -16,8 +16,10 @@ export interface PropertyObjects {
   display_properties: DisplayProperties;
 }
 
-/** The stored objects over the defaults, so every key is always present. */
-export function propertyObjects(row: UserPropertiesRow): PropertyObjects {
+/** The stored objects over the defaults, so every key is always present (saved views store the same three). */
+export function propertyObjects(
+  row: Pick<UserPropertiesRow, 'filters' | 'display_filters' | 'display_properties'>,
+): PropertyObjects {
   return {
     filters: { ...DEFAULT_FILTERS, ...row.filters },
     display_filters: { ...DEFAULT_DISPLAY_FILTERS, ...row.display_filters },

@@ -2,18 +2,14 @@ import {
   DEFAULT_DISPLAY_FILTERS,
   DEFAULT_DISPLAY_PROPERTIES,
   DEFAULT_FILTERS,
-  displayFiltersSchema,
-  displayPropertiesSchema,
-  filtersSchema,
   type IssueDisplayProperties,
   type UpdateUserPropertiesBody,
   type UserProperties,
 } from '@kite/shared/contracts';
-import { AppError } from '@kite/shared/errors';
-import type { z } from 'zod';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import type { UserPropertiesRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
+import { mergeProperties } from './user-properties.policy.ts';
 import {
   type PropertyObjects,
   presentIssueDisplayProperties,
@@ -27,46 +23,6 @@ import {
 } from './user-properties.repo.ts';
 
 export type UserPropertiesService = ReturnType<typeof createUserPropertiesService>;
-
-const SCHEMAS = {
-  filters: filtersSchema,
-  display_filters: displayFiltersSchema,
-  display_properties: displayPropertiesSchema,
-} satisfies Record<keyof PropertyObjects, z.ZodType>;
-
-/**
- * Merges each sent object key by key into the current one (a sent key replaces that key), then
- * validates the merged result; unknown keys are dropped. The server's only display-filter rule:
- * `group_by` and `sub_group_by` may not be the same grouping.
- */
-function mergeProperties(
-  current: PropertyObjects,
-  body: UpdateUserPropertiesBody,
-  bodyKeys: Partial<Record<keyof PropertyObjects, string>> = {},
-): Partial<PropertyObjects> {
-  const fields: Record<string, string> = {};
-  const merged: Partial<PropertyObjects> = {};
-  for (const key of Object.keys(SCHEMAS) as (keyof PropertyObjects)[]) {
-    const sent = body[key];
-    if (sent === undefined) continue;
-    const result = SCHEMAS[key].safeParse({ ...current[key], ...sent });
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        fields[[bodyKeys[key] ?? key, ...issue.path.map(String)].join('.')] ??= issue.message;
-      }
-      continue;
-    }
-    Object.assign(merged, { [key]: result.data });
-  }
-  const displayFilters = merged.display_filters;
-  if (displayFilters?.group_by && displayFilters.group_by === displayFilters.sub_group_by) {
-    fields['display_filters.sub_group_by'] = 'Cannot be the same as group_by';
-  }
-  if (Object.keys(fields).length > 0) {
-    throw new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', { fields });
-  }
-  return merged;
-}
 
 export function createUserPropertiesService(db: Db) {
   /** The caller's row for the scope, created with the defaults on first use. */

@@ -343,6 +343,43 @@ export const MANIFEST: Record<string, RouteCase> = {
   }),
   'DELETE /api/workspaces/:slug/projects/:project_id/user-favorite-modules/:module_id/': project(GUEST),
   'GET /api/workspaces/:slug/modules/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/views/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/views/': project(MEMBER, {
+    body: () => ({ name: 'Saved', filters: { priority: ['urgent'] } }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/views/:view_id/': project(GUEST),
+  // The owner, or P20 for a public view: the world's view is its admin's, so others are refused by the service.
+  'PATCH /api/workspaces/:slug/projects/:project_id/views/:view_id/': project(ADMIN, {
+    body: () => ({ name: 'Renamed view' }),
+  }),
+  'PUT /api/workspaces/:slug/projects/:project_id/views/:view_id/': project(ADMIN, {
+    body: () => ({ name: 'Renamed view' }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/views/:view_id/': project(ADMIN),
+  'GET /api/workspaces/:slug/projects/:project_id/views/:view_id/issues/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/user-favorite-views/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/user-favorite-views/': project(GUEST, {
+    body: async (w) => ({ view: (await w.view()).id }),
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/user-favorite-views/:view_id/': project(GUEST),
+  'GET /api/workspaces/:slug/views/': workspace(GUEST),
+  'POST /api/workspaces/:slug/views/': workspace(MEMBER, {
+    body: () => ({ name: 'Saved', filters: { priority: ['urgent'] } }),
+  }),
+  'GET /api/workspaces/:slug/views/:view_id/': workspace(GUEST),
+  // As project views, at workspace level: the owner (the world's admin), or W20 for a public view.
+  'PATCH /api/workspaces/:slug/views/:view_id/': workspace(ADMIN, { body: () => ({ name: 'Renamed view' }) }),
+  'PUT /api/workspaces/:slug/views/:view_id/': workspace(ADMIN, { body: () => ({ name: 'Renamed view' }) }),
+  'DELETE /api/workspaces/:slug/views/:view_id/': workspace(ADMIN),
+  'GET /api/workspaces/:slug/views/:view_id/issues/': workspace(GUEST),
+  'GET /api/workspaces/:slug/user-favorites/': workspace(GUEST),
+  'POST /api/workspaces/:slug/user-favorites/': workspace(GUEST, {
+    body: async (w) => ({ entity_type: 'view', entity_identifier: (await w.view('workspace')).id }),
+  }),
+  // Self: the world's favorite is the guest's; anyone else's call finds nothing.
+  'DELETE /api/workspaces/:slug/user-favorites/:favorite_id/': workspace(GUEST, {
+    except: { viewer: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
   'GET /api/workspaces/:slug/projects/:project_id/estimates/': project(GUEST),
   'POST /api/workspaces/:slug/projects/:project_id/estimates/': project(ADMIN, {
     body: () => ({

@@ -133,6 +133,9 @@ const PARAMS: Record<string, Resolver> = {
     if (key.includes('/cycle-issues/:issue_id/')) await w.inCycle(which, cycle.id);
     return cycle.id;
   },
+  view_id: async (w, which, key) =>
+    (await w.view(key.includes('/projects/:project_id/') ? which : 'workspace')).id,
+  favorite_id: async (w) => (await w.favorite()).id,
   point_id: (w, which) => w.estimatePoint(which),
   board_id: async (w, which) => (await w.deployBoard(which)).id,
   anchor: async (w, which) => (await w.deployBoard(which)).anchor,
@@ -161,6 +164,7 @@ export const PROJECT_SCOPED = new Set([
   'estimate_id',
   'cycle_id',
   'module_id',
+  'view_id',
   'point_id',
   'board_id',
   'member_id',

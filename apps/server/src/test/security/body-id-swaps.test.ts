@@ -133,6 +133,64 @@ const SWAPS: Swap[] = [
     body: async () => ({ cycle: (await canary.cycle()).id }),
   },
   {
+    what: 'favorite a canary project view',
+    method: 'POST',
+    path: async () => `${await w.pbase()}/user-favorite-views/`,
+    body: async () => ({ view: (await canary.view()).id }),
+  },
+  ...(
+    [
+      ['view', async () => (await canary.view('workspace')).id, undefined],
+      ['view', async () => (await canary.view()).id, async () => canary.projectId()],
+      ['view', async () => (await canary.view()).id, async () => w.projectId()],
+      ['cycle', async () => (await canary.cycle()).id, async () => canary.projectId()],
+      ['cycle', async () => (await canary.cycle()).id, async () => w.projectId()],
+      ['module', async () => (await canary.module()).id, async () => w.projectId()],
+      ['project', async () => canary.projectId(), undefined],
+    ] as const
+  ).map(([type, entity, project]) => ({
+    what: `favorite a canary ${type} through the workspace's favorites${project ? ' (with a project)' : ''}`,
+    method: 'POST' as const,
+    path: async () => `${w.ws}/user-favorites/`,
+    body: async () => ({
+      entity_type: type,
+      entity_identifier: await entity(),
+      ...(project ? { project_id: await project() } : {}),
+    }),
+  })),
+  ...(
+    [
+      ['state', async () => (await canary.state()).id],
+      ['labels', async () => (await canary.label()).id],
+      ['cycle', async () => (await canary.cycle()).id],
+      ['module', async () => (await canary.module()).id],
+      ['project', async () => canary.projectId()],
+      ['assignees', async () => cUser()],
+      ['created_by', async () => cUser()],
+      ['subscriber', async () => cUser()],
+      ['mentions', async () => cUser()],
+    ] as const
+  ).flatMap(([key, value]) => [
+    {
+      what: `save a project view filtering on the canary's ${key}`,
+      method: 'POST' as const,
+      path: async () => `${await w.pbase()}/views/`,
+      body: async () => ({ name: 'Swap', filters: { [key]: [await value()] } }),
+    },
+    {
+      what: `edit a project view to filter on the canary's ${key}`,
+      method: 'PATCH' as const,
+      path: async () => `${await w.pbase()}/views/${(await w.view()).id}/`,
+      body: async () => ({ filters: { [key]: [await value()] } }),
+    },
+    {
+      what: `save a workspace view filtering on the canary's ${key}`,
+      method: 'POST' as const,
+      path: async () => `${w.ws}/views/`,
+      body: async () => ({ name: 'Swap', filters: { [key]: [await value()] } }),
+    },
+  ]),
+  {
     what: 'bulk-edit canary work items',
     method: 'POST',
     path: async () => `${await w.pbase()}/bulk-operation-issues/`,
@@ -347,6 +405,35 @@ const CROSS_PROJECT: Swap[] = [
     path: async () => `${await w.pbase()}/user-favorite-cycles/`,
     body: async () => ({ cycle: (await w.cycle('second')).id }),
   },
+  {
+    what: "favorite the second project's view under the first",
+    method: 'POST',
+    path: async () => `${await w.pbase()}/user-favorite-views/`,
+    body: async () => ({ view: (await w.view('second')).id }),
+  },
+  {
+    what: "favorite the second project's view through the workspace's favorites, naming the first",
+    method: 'POST',
+    path: async () => `${w.ws}/user-favorites/`,
+    body: async () => ({
+      entity_type: 'view',
+      entity_identifier: (await w.view('second')).id,
+      project_id: await w.projectId(),
+    }),
+  },
+  ...(
+    [
+      ['state', async () => (await w.state('second')).id],
+      ['labels', async () => (await w.label('second')).id],
+      ['cycle', async () => (await w.cycle('second')).id],
+      ['module', async () => (await w.module('second')).id],
+    ] as const
+  ).map(([key, value]) => ({
+    what: `save a project view filtering on the second project's ${key}`,
+    method: 'POST' as const,
+    path: async () => `${await w.pbase()}/views/`,
+    body: async () => ({ name: 'Swap', filters: { [key]: [await value()] } }),
+  })),
   {
     what: "bulk-edit the second project's work items",
     method: 'POST',

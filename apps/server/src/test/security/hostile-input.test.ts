@@ -142,6 +142,7 @@ function classOf(key: string): string {
   if (url.startsWith('/auth/')) return 'auth';
   if (url.startsWith('/api/public/')) return 'public boards';
   if (/cycle|module/.test(url)) return 'planning';
+  if (/\/views\/|user-favorite-views|user-favorites\//.test(url)) return 'views';
   if (/:issue_id|comments|reactions/.test(url)) return 'work item parts';
   if (/issue|search|work-items|user-issues/.test(url)) return 'work items';
   if (url.includes(':project_id')) return 'project settings';
@@ -180,6 +181,7 @@ describe('hostile input', () => {
         'planning',
         'project settings',
         'public boards',
+        'views',
         'work item parts',
         'work items',
         'workspace',

@@ -293,6 +293,35 @@ export class World {
       return module;
     });
   }
+  /** A public saved view owned by the admin: of the project (`which`), or with 'workspace' the workspace's own. */
+  view(which = 'main'): Promise<{ id: string }> {
+    return this.once(`view:${which}`, async () => {
+      const base = which === 'workspace' ? this.ws : await this.pbase(which);
+      return ok(
+        this.admin.post(`${base}/views/`, {
+          name: this.name('view'),
+          description: this.name('view description'),
+          filters: {
+            priority: ['high'],
+            labels: [(await this.label(which === 'workspace' ? 'main' : which)).id],
+          },
+        }),
+      );
+    });
+  }
+  /** The guest's favorite of the project's public view, through the workspace's favorites list. */
+  favorite(): Promise<{ id: string }> {
+    return this.once('favorite', async () => {
+      const account = this.memberships.guest ? this.accounts.guest : this.owner;
+      return ok(
+        account.client.post(`${this.ws}/user-favorites/`, {
+          entity_type: 'view',
+          entity_identifier: (await this.view()).id,
+          project_id: await this.projectId(),
+        }),
+      );
+    });
+  }
   moduleLink(which = 'main'): Promise<{ id: string }> {
     return this.once(`moduleLink:${which}`, async () =>
       ok(
