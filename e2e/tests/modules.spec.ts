@@ -17,8 +17,6 @@ test('a module: create it, fill it with work items and a link, see its progress,
     identifier: 'WEB',
   });
   const p = `/api/workspaces/${slug}/projects/${project.id}`;
-  const states = await api<{ id: string; group: string }[]>(page, 'get', `${p}/states/`);
-  const done = states.find((s) => s.group === 'completed')!;
 
   // From the project's sections in the sidebar to the empty modules page, then the dialog.
   await page.goto(`/${slug}/projects/${project.id}/issues`);
@@ -33,13 +31,23 @@ test('a module: create it, fill it with work items and a link, see its progress,
   await dialog.getByLabel('Name').fill('Billing');
   await dialog.getByLabel('Description').fill('Invoices, plans and receipts');
   await dialog.getByLabel('Status').selectOption('in-progress');
+  await dialog.getByLabel('Start date').fill('2026-11-02');
   await dialog.getByLabel('Target date').fill('2026-12-31');
+  // The lead is one of the project's members (the signed-up user, named after the mail's local part).
+  await dialog.getByRole('button', { name: 'Lead: none' }).click();
+  await page.getByRole('menuitemradio', { name: /^e2e-/ }).click();
+  await expect(dialog.getByRole('button', { name: /^Lead: e2e-/ })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Members: none' }).click();
+  await page.getByRole('menuitemcheckbox', { name: /^e2e-/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('button', { name: /^Members: e2e-/ })).toBeVisible();
   await snap(page, 'module-dialog');
   await dialog.getByRole('button', { name: 'Create module' }).click();
   await expect(dialog).toHaveCount(0);
   const list = page.getByRole('list', { name: 'Modules' });
   await expect(list.getByRole('link', { name: 'Billing' })).toBeVisible();
   await expect(list.getByText('In progress')).toBeVisible();
+  await expect(list.getByText(/Lead: e2e-/)).toBeVisible();
 
   // A name already used is refused in the dialog.
   await page.getByRole('button', { name: 'New module' }).click();
@@ -85,20 +93,57 @@ test('a module: create it, fill it with work items and a link, see its progress,
     'https://example.com/billing-spec',
   );
 
-  const invoice = inModule.results.find((i) => i.name === 'Invoice PDF')!;
-  await api(page, 'patch', `${p}/issues/${invoice.id}/`, { state_id: done.id });
-  await page.reload();
-  await expect(panel.getByText('50% done')).toBeVisible();
+  // An item of the project's list joins from its row's Modules property, and shows there.
+  await api(page, 'post', `${p}/issues/`, { name: 'Refund flow' });
+  const moduleUrl = page.url();
+  await page.goto(`/${slug}/projects/${project.id}/issues`);
+  const refund = page.getByTestId('list-layout').getByRole('button', { name: /Refund flow/ });
+  await refund.getByRole('button', { name: 'Modules: none' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Billing' }).click();
+  await page.keyboard.press('Escape');
+  await expect(refund.getByRole('button', { name: 'Modules: Billing' })).toBeVisible();
+  await snap(page, 'issues-list-with-modules');
+
+  // Completing one on the module's page moves its progress at once.
+  await page.goto(moduleUrl);
+  await expect(items.getByText('Refund flow')).toBeVisible();
+  await items
+    .getByRole('button', { name: /Invoice PDF/ })
+    .getByRole('button', { name: /^State: / })
+    .click();
+  await page.getByRole('menuitemradio', { name: 'Done' }).click();
+  await expect(panel.getByText('33% done')).toBeVisible();
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await page.goto(`/${slug}/projects/${project.id}/modules/${moduleId}`);
     await expect(
-      page.getByRole('complementary', { name: 'Module progress' }).getByText('50% done'),
+      page.getByRole('complementary', { name: 'Module progress' }).getByText('33% done'),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('figure', { name: /Burndown/ })
+        .locator('.recharts-line')
+        .first(),
     ).toBeVisible();
     await snap(page, `${theme}-module-page`);
     await page.goto(`/${slug}/projects/${project.id}/modules`);
-    await expect(page.getByRole('list', { name: 'Modules' }).getByText('1/2')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Modules' }).getByText('1/3')).toBeVisible();
     await snap(page, `${theme}-modules`);
+    // The same modules as a gallery of cards and on a timeline; the list again for what follows.
+    const suffix = theme === 'dark' ? '-dark' : '';
+    await page.getByRole('button', { name: 'Gallery layout' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Modules gallery' }).getByRole('link', { name: 'Billing' }),
+    ).toBeVisible();
+    await snap(page, `modules-gallery${suffix}`);
+    await page.getByRole('button', { name: 'Timeline layout' }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Modules timeline' })
+        .getByRole('link', { name: /^Billing: 33% done/ }),
+    ).toBeVisible();
+    await snap(page, `modules-timeline${suffix}`);
+    await page.getByRole('button', { name: 'List layout' }).click();
   }
 
   // Completed, then archived and restored from the list.

@@ -1,6 +1,7 @@
-import type { Module } from '@kite/shared/contracts';
+import type { CreateModuleBody, Module, UserLite } from '@kite/shared/contracts';
 import { MODULE_STATUSES } from '@kite/shared/domain';
-import { type FormEvent, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -8,14 +9,23 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Field, FieldError } from '../../ui/Field.tsx';
 import { Input, Select, Textarea } from '../../ui/Input.tsx';
 import { toastSuccess } from '../../ui/toast.ts';
+import { useWorkspaceUsers } from './ModuleParts.tsx';
+import { LeadPicker, MembersPicker } from './ModulePeoplePickers.tsx';
 import { MODULE_STATUS_LABELS } from './moduleFormat.ts';
+
+/** The fields the dialog shows an error under; the server's other field errors go under the form. */
+const SHOWN_FIELDS = ['name', 'target_date', 'lead_id', 'member_ids'];
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
-/** Create or edit a module: name, description, status and dates. */
-export function ModuleDialog({
+/** Create or edit a module: name, description, status, dates, lead and members. */
+export const ModuleDialog = observer(function ModuleDialog({
   slug,
   projectId,
   module,
@@ -26,14 +36,29 @@ export function ModuleDialog({
   module: Module | null;
   onClose: () => void;
 }) {
-  const { modules } = useStores();
+  const { modules, projects, members } = useStores();
   const [name, setName] = useState(module?.name ?? '');
   const [description, setDescription] = useState(module ? plainText(module.description_html) : '');
   const [status, setStatus] = useState<Module['status']>(module?.status ?? 'planned');
   const [start, setStart] = useState(module?.start_date ?? '');
   const [target, setTarget] = useState(module?.target_date ?? '');
+  const [lead, setLead] = useState<string | null>(module?.lead_id ?? null);
+  const [memberIds, setMemberIds] = useState<string[]>(module?.member_ids ?? []);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
+  const users = useWorkspaceUsers(slug);
+  // The people offered: the project's active members (the server refuses anyone else).
+  const people = projects
+    .membersOf(projectId)
+    .filter((m) => m.is_active)
+    .map((m) => users.get(m.member))
+    .filter((u): u is UserLite => !!u)
+    .sort((a, b) => a.display_name.localeCompare(b.display_name));
+
+  useEffect(() => {
+    if (!projects.membersLoaded(projectId)) projects.fetchMembers(slug, projectId).catch(() => undefined);
+    if (!members.isLoaded(slug)) members.fetchMembers(slug).catch(() => undefined);
+  }, [projects, members, slug, projectId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,21 +66,28 @@ export function ModuleDialog({
     if (start && target && start > target)
       return setErrors({ target_date: 'Start date cannot exceed target date' });
     setBusy(true);
-    const body = {
+    const body: CreateModuleBody = {
       name: name.trim(),
       description_html: description.trim() ? `<p>${escapeHtml(description.trim())}</p>` : '<p></p>',
       status,
       start_date: start || null,
       target_date: target || null,
     };
+    // Only what changed: an unchanged lead or member who has left the project is not refused.
+    if (lead !== (module?.lead_id ?? null)) body.lead_id = lead;
+    if (!sameIds(memberIds, module?.member_ids ?? [])) body.member_ids = memberIds;
     try {
       if (module) await modules.update(slug, projectId, module.id, body);
       else await modules.create(slug, projectId, body);
       toastSuccess(module ? 'Module updated' : 'Module created');
       onClose();
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : undefined;
-      setErrors(fields ?? { form: errorMessage(error) });
+      const fields = (error instanceof ApiError && error.fields) || {};
+      const entries = Object.entries(fields);
+      const others = entries.filter(([field]) => !SHOWN_FIELDS.includes(field)).map(([, message]) => message);
+      const shown = entries.length > others.length;
+      // Field errors under their fields; the rest (or the whole message) under the form.
+      setErrors({ ...fields, form: others.join(' ') || (shown ? undefined : errorMessage(error)) });
       if (error instanceof ApiError && error.code === 'MODULE_NAME_TAKEN') setErrors({ name: error.message });
     } finally {
       setBusy(false);
@@ -117,6 +149,36 @@ export function ModuleDialog({
             )}
           </Field>
         </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Lead" optional error={errors.lead_id}>
+            {(control) => (
+              <LeadPicker
+                control={control}
+                options={people}
+                users={users}
+                value={lead}
+                onChange={(id) => {
+                  setLead(id);
+                  setErrors((e) => ({ ...e, lead_id: undefined }));
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Members" optional error={errors.member_ids}>
+            {(control) => (
+              <MembersPicker
+                control={control}
+                options={people}
+                users={users}
+                value={memberIds}
+                onChange={(ids) => {
+                  setMemberIds(ids);
+                  setErrors((e) => ({ ...e, member_ids: undefined }));
+                }}
+              />
+            )}
+          </Field>
+        </div>
         <FieldError message={errors.form} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
@@ -129,4 +191,4 @@ export function ModuleDialog({
       </form>
     </Dialog>
   );
-}
+});

@@ -1,26 +1,33 @@
 import type { Module } from '@kite/shared/contracts';
-import { ARCHIVABLE_MODULE_STATUSES, ROLE } from '@kite/shared/domain';
+import { ROLE } from '@kite/shared/domain';
 import { createLazyRoute, Link, useParams, useSearch } from '@tanstack/react-router';
-import clsx from 'clsx';
-import { Archive, ArchiveRestore, Boxes, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Boxes, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { Button, IconButton } from '../../ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../ui/Menu.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
-import { FavoriteToggle, ProgressMeter } from '../planning/PlanningParts.tsx';
+import { FeatureOff } from '../planning/FeatureOff.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
-import { formatModuleDates, MODULE_STATUS_CLASSES, MODULE_STATUS_LABELS } from './moduleFormat.ts';
+import type { ModuleActionProps } from './ModuleActions.tsx';
+import { ModuleCard } from './ModuleCard.tsx';
+import { ModuleRow } from './ModuleRow.tsx';
+import { ModulesLayoutSwitcher } from './ModulesLayoutSwitcher.tsx';
+import { ModulesTimeline } from './ModulesTimeline.tsx';
+import { useModulesLayout } from './modulesLayout.ts';
 
 const ModuleDialog = lazy(() => import('./ModuleDialog.tsx').then((m) => ({ default: m.ModuleDialog })));
 
-/** A project's modules (or its archived ones): status, dates, progress; create, edit, archive, delete. */
+/**
+ * A project's modules (or its archived ones): status, dates, progress; create, edit, archive,
+ * delete. The live modules show as a list, a gallery of cards or a timeline (chosen per project,
+ * kept in this browser); the archive is always a list.
+ */
 export const ModulesScreen = observer(function ModulesScreen({
   slug,
   projectId,
@@ -34,12 +41,23 @@ export const ModulesScreen = observer(function ModulesScreen({
   const project = stores.projects.get(slug, projectId);
   const [editing, setEditing] = useState<Module | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Module | null>(null);
+  const [chosenLayout, setLayout] = useModulesLayout(projectId);
   useEffect(() => {
     if (archived) stores.modules.fetchArchived(slug, projectId).catch((e) => toastError(e));
   }, [stores, slug, projectId, archived]);
   if (!project) return <PageLoader label="Loading project" />;
+  if (!project.module_view) return <FeatureOff slug={slug} project={project} feature="Modules" />;
   const canEdit = (project.member_role ?? 0) >= ROLE.MEMBER;
   const list = archived ? stores.modules.archivedOf(projectId) : stores.modules.modulesOf(projectId);
+  const layout = archived ? 'list' : chosenLayout;
+  const itemProps = (module: Module): ModuleActionProps => ({
+    slug,
+    module,
+    canEdit,
+    canDelete: (project.member_role ?? 0) >= ROLE.ADMIN || module.created_by === stores.user.user?.id,
+    onEdit: () => setEditing(module),
+    onDelete: () => setDeleting(module),
+  });
 
   return (
     <>
@@ -53,11 +71,14 @@ export const ModulesScreen = observer(function ModulesScreen({
           </span>
         }
         actions={
-          canEdit && (
-            <Button variant="primary" size="sm" onClick={() => setEditing('new')}>
-              <Plus className="size-3.5" aria-hidden /> New module
-            </Button>
-          )
+          <>
+            {!archived && <ModulesLayoutSwitcher value={layout} onChange={setLayout} />}
+            {canEdit && (
+              <Button variant="primary" size="sm" onClick={() => setEditing('new')}>
+                <Plus className="size-3.5" aria-hidden /> New module
+              </Button>
+            )}
+          </>
         }
       />
       <nav aria-label="Module lists" className={tabBarClass}>
@@ -92,23 +113,24 @@ export const ModulesScreen = observer(function ModulesScreen({
               ) : undefined
             }
           />
+        ) : layout === 'gallery' ? (
+          <ul
+            className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,17rem),1fr))] gap-4"
+            aria-label="Modules gallery"
+          >
+            {list.map((module) => (
+              <ModuleCard key={module.id} {...itemProps(module)} />
+            ))}
+          </ul>
+        ) : layout === 'timeline' ? (
+          <ModulesTimeline slug={slug} modules={list} />
         ) : (
           <ul
             className="divide-y divide-border rounded-lg border border-border"
             aria-label={archived ? 'Archived modules' : 'Modules'}
           >
             {list.map((module) => (
-              <ModuleRow
-                key={module.id}
-                slug={slug}
-                module={module}
-                canEdit={canEdit}
-                canDelete={
-                  (project.member_role ?? 0) >= ROLE.ADMIN || module.created_by === stores.user.user?.id
-                }
-                onEdit={() => setEditing(module)}
-                onDelete={() => setDeleting(module)}
-              />
+              <ModuleRow key={module.id} {...itemProps(module)} />
             ))}
           </ul>
         )}
@@ -142,105 +164,6 @@ export const ModulesScreen = observer(function ModulesScreen({
         }}
       />
     </>
-  );
-});
-
-const ModuleRow = observer(function ModuleRow({
-  slug,
-  module,
-  canEdit,
-  canDelete,
-  onEdit,
-  onDelete,
-}: {
-  slug: string;
-  module: Module;
-  canEdit: boolean;
-  canDelete: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { modules, members } = useStores();
-  const archived = !!module.archived_at;
-  const lead = module.lead_id
-    ? members.membersOf(slug).find((m) => m.member.id === module.lead_id)?.member
-    : undefined;
-  const act = (work: () => Promise<unknown>, failure: string, success?: string) => () =>
-    void work().then(
-      () => success && toastSuccess(success),
-      (error) => toastError(error, failure),
-    );
-  return (
-    <li className="flex items-center gap-4 px-4 py-3 hover:bg-surface">
-      <div className="min-w-0 flex-1">
-        <Link
-          to="/$workspaceSlug/projects/$projectId/modules/$moduleId"
-          params={{ workspaceSlug: slug, projectId: module.project_id, moduleId: module.id }}
-          className="block truncate text-sm font-medium text-fg hover:underline"
-        >
-          {module.name}
-        </Link>
-        <p className="mt-0.5 text-xs text-fg-muted">
-          {formatModuleDates(module)}
-          {lead && ` · Lead: ${lead.display_name}`}
-        </p>
-      </div>
-      <ProgressMeter name={module.name} totals={module} />
-      <span
-        className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', MODULE_STATUS_CLASSES[module.status])}
-      >
-        {MODULE_STATUS_LABELS[module.status]}
-      </span>
-      <FavoriteToggle
-        on={module.is_favorite}
-        toggle={() => modules.toggleFavorite(slug, module.project_id, module.id)}
-      />
-      {(canEdit || canDelete) && (
-        <Menu>
-          <MenuTrigger asChild>
-            <IconButton size="sm" label={`Actions for ${module.name}`}>
-              <MoreHorizontal className="size-3.5" aria-hidden />
-            </IconButton>
-          </MenuTrigger>
-          <MenuContent align="end">
-            {canEdit && !archived && (
-              <MenuItem icon={<Pencil className="size-3.5" />} onSelect={onEdit}>
-                Edit
-              </MenuItem>
-            )}
-            {canEdit && !archived && ARCHIVABLE_MODULE_STATUSES.includes(module.status) && (
-              <MenuItem
-                icon={<Archive className="size-3.5" />}
-                onSelect={act(
-                  () => modules.archive(slug, module.project_id, module.id),
-                  'The module could not be archived',
-                  'Module archived',
-                )}
-              >
-                Archive
-              </MenuItem>
-            )}
-            {canEdit && archived && (
-              <MenuItem
-                icon={<ArchiveRestore className="size-3.5" />}
-                onSelect={act(
-                  () => modules.restore(slug, module.project_id, module.id),
-                  'The module could not be restored',
-                  'Module restored',
-                )}
-              >
-                Restore
-              </MenuItem>
-            )}
-            {canDelete && (
-              <MenuItem icon={<Trash2 className="size-3.5" />} tone="danger" onSelect={onDelete}>
-                Delete
-              </MenuItem>
-            )}
-          </MenuContent>
-        </Menu>
-      )}
-    </li>
   );
 });
 
