@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3199;
+// E2E_PORT lets a second run (another checkout, a helper) go on beside this one.
+const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh embedded database per run. Set once in the env so worker processes, which load
