@@ -27,7 +27,7 @@ async function main() {
   const config = loadConfig();
   let database: Database;
   try {
-    const options = { timeQueries: config.serverTiming };
+    const options = { timeQueries: config.serverTiming, nameReads: config.databaseNamedReads };
     database = config.databaseUrl
       ? openPostgresDatabase(config.databaseUrl, 10, options)
       : await openEmbeddedDatabase(config.dataDir, options);
