@@ -92,6 +92,8 @@ async function makeEveryKindOfObject() {
   await ok(admin.post(`${pbase}/modules/${module.id}/issues/`, { issues: [child.id] }));
   await ok(admin.post(`${pbase}/user-favorite-modules/`, { module: module.id }));
   await ok(admin.post(`${world.ws}/user-favorite-projects/`, { project: await world.projectId() }));
+  // A saved view of the project, with its filters.
+  await ok(admin.post(`${pbase}/views/`, { name: 'Urgent', filters: { priority: ['urgent'] } }));
   await ok(admin.patch(`${pbase}/user-properties/`, { display_filters: { layout: 'kanban' } }));
   await ok(
     accounts.instanceAdmin.client.patch('/api/instances/configurations/', { EMAIL_FROM: 'kite@example.com' }),
