@@ -24,6 +24,7 @@ import { favoritesRoutes } from './domains/favorites/favorites.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
+import { intakeRoutes } from './domains/intake/intake.routes.ts';
 import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
 import { archiveRoutes } from './domains/issues/archive.routes.ts';
 import { attachmentsRoutes } from './domains/issues/attachments.routes.ts';
@@ -36,6 +37,7 @@ import { workspaceIssuesRoutes } from './domains/issues/workspace-issues.routes.
 import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { modulesRoutes } from './domains/modules/modules.routes.ts';
+import { notificationsRoutes } from './domains/notifications/notifications.routes.ts';
 import { profileRoutes } from './domains/profile/profile.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
 import { projectsRoutes } from './domains/projects/projects.routes.ts';
@@ -162,6 +164,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     modulesRoutes,
     viewsRoutes,
     favoritesRoutes,
+    intakeRoutes,
+    notificationsRoutes,
     estimatesRoutes,
     userPropertiesRoutes,
     publishingRoutes,

@@ -16,7 +16,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
  */
 const DRAIN_DELAY_MS = 1000;
 const AUTOMATIONS_EVERY_MS = 60 * 60 * 1000;
+/** Snoozed intake items come back to pending within a minute of their snooze ending. */
+const SNOOZE_CHECK_EVERY_MS = 60 * 1000;
 const VACUUM_EVERY_MS = 15 * 60 * 1000;
+/** Notifications appear within a second of the change that makes them. */
+const OUTBOX_EVERY_MS = 1000;
+const DIGEST_EVERY_MS = 5 * 60 * 1000;
 
 function defaultWebDist(): string {
   // Same relative place from src/ (tsx) and dist/ (bundle): apps/server/<x>/ → apps/web/dist.
@@ -68,6 +73,29 @@ async function main() {
     2000,
   );
 
+  // One statement per round; nodes running it side by side wake each item once (the row lock decides).
+  const stopSnoozes = every(
+    SNOOZE_CHECK_EVERY_MS,
+    () => services.intake.wakeSnoozed(),
+    (error) => app.log.error({ err: error }, 'waking snoozed intake items failed'),
+    SNOOZE_CHECK_EVERY_MS,
+  );
+
+  // Turns committed events into notifications (and later webhooks); several nodes share it through SKIP LOCKED.
+  const stopOutbox = every(
+    OUTBOX_EVERY_MS,
+    () => services.outboxWorker.drain(),
+    (error) => app.log.error({ err: error }, 'outbox worker failed'),
+    OUTBOX_EVERY_MS,
+  );
+
+  // Mails each user one digest of what they have not read yet.
+  const stopDigests = every(
+    DIGEST_EVERY_MS,
+    () => services.notificationDigest.run(),
+    (error) => app.log.error({ err: error }, 'notification digest failed'),
+  );
+
   // Keeps the board counters' delta rows few, so reading them stays a handful of rows.
   const stopCounters = every(
     5000,
@@ -94,8 +122,11 @@ async function main() {
     services.lifecycle.shuttingDown = true;
     stopAutomations();
     stopExports();
+    stopSnoozes();
     stopCounters();
     stopVacuum();
+    stopOutbox();
+    stopDigests();
     console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {

@@ -8,6 +8,7 @@ import { createEstimatesService } from './domains/estimates/estimates.service.ts
 import { createExportsService } from './domains/exports/exports.service.ts';
 import { createFavoritesService } from './domains/favorites/favorites.service.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
+import { createIntakeService } from './domains/intake/intake.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
 import { createArchiveService } from './domains/issues/archive.service.ts';
 import { createAttachmentsService } from './domains/issues/attachments.service.ts';
@@ -22,6 +23,9 @@ import { createSubscriptionsService } from './domains/issues/subscriptions.servi
 import { createLabelsService } from './domains/labels/labels.service.ts';
 import { createMembersService } from './domains/members/members.service.ts';
 import { createModulesService } from './domains/modules/modules.service.ts';
+import { sendNotificationDigests } from './domains/notifications/notification-digest.ts';
+import { createNotificationsService } from './domains/notifications/notifications.service.ts';
+import { notifyFromEvent } from './domains/notifications/notify.ts';
 import { createProfileService } from './domains/profile/profile.service.ts';
 import { createProjectMembersService } from './domains/projects/project-members.service.ts';
 import { createProjectsService } from './domains/projects/projects.service.ts';
@@ -33,6 +37,7 @@ import { createUsersService } from './domains/users/users.service.ts';
 import { createViewsService } from './domains/views/views.service.ts';
 import { createWorkspacesService } from './domains/workspaces/workspaces.service.ts';
 import type { Database } from './platform/db/database.ts';
+import { createOutboxWorker } from './platform/jobs/outbox-worker.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createLocalStorage, type FileStorage } from './platform/storage/local-storage.ts';
 
@@ -47,6 +52,8 @@ export function createServices(
   options: {
     mailLog?: (line: string) => void;
     onMailError?: (error: unknown) => void;
+    /** An outbox event's handler failed (it is retried later). */
+    onJobError?: (error: unknown) => void;
     storage?: FileStorage;
   } = {},
 ) {
@@ -118,6 +125,14 @@ export function createServices(
     states,
     workspaces,
   });
+  const intake = createIntakeService(db, { issues, states });
+  publishing.setIntakeLookup(intake.exists);
+  const notifications = createNotificationsService(db);
+  // Every consumer of committed events, in one worker: notifications (webhooks and live events join here).
+  const outboxWorker = createOutboxWorker(db, [notifyFromEvent], {
+    onError: options.onJobError ?? ((error) => console.error('outbox event failed', error)),
+  });
+  const notificationDigest = { run: () => sendNotificationDigests(db, mailer) };
 
   return {
     config,
@@ -157,6 +172,10 @@ export function createServices(
     modules,
     views,
     favorites,
+    intake,
+    notifications,
+    outboxWorker,
+    notificationDigest,
   };
 }
 

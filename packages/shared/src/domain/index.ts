@@ -3,6 +3,7 @@ export * from './cursor.ts';
 export * from './cycles.ts';
 export * from './estimates.ts';
 export * from './identifier.ts';
+export * from './intake.ts';
 export * from './modules.ts';
 export * from './organization.ts';
 export * from './roles.ts';

@@ -111,7 +111,7 @@ export function issuesForExport(db: Executor, workspaceId: string, userId: strin
       join project_members m on m.project_id = p.id and m.member_id = ${userId} and m.is_active
       where p.workspace_id = ${workspaceId} and p.deleted_at is null
         and i.project_id = any(${sqlArray(projectIds, 'uuid')})
-        and i.deleted_at is null and not i.is_draft
+        and i.deleted_at is null and not i.is_draft and not i.is_intake
         and (m.role > 5 or p.guest_view_all_features or i.created_by = ${userId})
       order by p.identifier, i.sequence_id`,
   );

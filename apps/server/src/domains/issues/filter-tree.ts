@@ -8,8 +8,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type Kind = 'uuid' | 'text' | 'uuid[]' | 'date' | 'bool';
+/** A filter key: the kind of its values and the column (or column set) it tests. */
+export type FilterKey = { kind: Kind; column: string };
 /** Filter keys of api.md §5.3 and the column (or column set) each one tests. */
-const KEYS: Record<string, { kind: Kind; column: string }> = {
+const KEYS: Record<string, FilterKey> = {
   state_id: { kind: 'uuid', column: 'i.state_id' },
   state_group: { kind: 'text', column: '(select s."group" from states s where s.id = i.state_id)' },
   priority: { kind: 'text', column: 'i.priority' },
@@ -42,11 +44,11 @@ function check(kind: Kind, items: string[], key: string): void {
   if (pattern && items.some((v) => !pattern.test(v))) throw invalid(`Invalid value for ${key}`);
 }
 
-function condition(field: string, raw: unknown): SQL {
+function condition(field: string, raw: unknown, extra: Record<string, FilterKey>): SQL {
   const [key = '', operator = 'exact', ...rest] = field.split('__');
   // Mentions are not recorded per work item yet; refusing beats silently matching nothing.
   if (key === 'mention_id') throw invalid('Mention filters are not available yet');
-  const spec = KEYS[key];
+  const spec = Object.hasOwn(extra, key) ? extra[key] : Object.hasOwn(KEYS, key) ? KEYS[key] : undefined;
   if (!spec || rest.length > 0) throw invalid(`Unknown filter key: ${field}`);
   const column = sql.raw(spec.column);
   if (spec.kind === 'bool') {
@@ -69,7 +71,7 @@ function condition(field: string, raw: unknown): SQL {
   return sql`${column} = any(${sqlArray(items, 'text')})`;
 }
 
-function node(value: unknown, depth: number): SQL {
+function node(value: unknown, depth: number, extra: Record<string, FilterKey>): SQL {
   if (depth > MAX_DEPTH) throw invalid(`Filters nest deeper than ${MAX_DEPTH}`);
   if (!value || typeof value !== 'object' || Array.isArray(value))
     throw invalid('Each filter must be an object');
@@ -78,20 +80,23 @@ function node(value: unknown, depth: number): SQL {
   const [key, inner] = entries[0]!;
   if (key === 'and' || key === 'or') {
     if (!Array.isArray(inner) || inner.length === 0) throw invalid(`"${key}" needs a non-empty list`);
-    const parts = inner.map((child) => node(child, depth + 1));
+    const parts = inner.map((child) => node(child, depth + 1, extra));
     return sql`(${sql.join(parts, key === 'and' ? sql` and ` : sql` or `)})`;
   }
-  if (key === 'not') return sql`not (${node(inner, depth + 1)})`;
-  return condition(key, inner);
+  if (key === 'not') return sql`not (${node(inner, depth + 1, extra)})`;
+  return condition(key, inner, extra);
 }
 
-/** The JSON filter tree (`filters=`) as one SQL condition; 400 INVALID_FILTER for anything malformed. */
-export function filterTreeCondition(raw: string): SQL {
+/**
+ * The JSON filter tree (`filters=`) as one SQL condition; 400 INVALID_FILTER for anything malformed.
+ * `extra`: keys of a list of its own (the intake's `status`) beside the work item's.
+ */
+export function filterTreeCondition(raw: string, extra: Record<string, FilterKey> = {}): SQL {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     throw invalid('Filters must be valid JSON');
   }
-  return node(parsed, 1);
+  return node(parsed, 1, extra);
 }

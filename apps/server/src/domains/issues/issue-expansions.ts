@@ -58,7 +58,7 @@ export function createIssueExpansionsService(deps: {
       parent: () => deps.issues.parentOf(project, user, issue.parent_id),
       issue_relation: relations,
       issue_related: relations,
-      state: () => deps.states.get(project, issue.state_id),
+      state: () => deps.states.ofIssue(project, issue.state_id),
       labels: async () => {
         if (issue.label_ids.length === 0) return [];
         const ids = new Set(issue.label_ids);

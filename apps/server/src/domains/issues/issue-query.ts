@@ -119,7 +119,8 @@ function arrayFilter(raw: string | undefined, column: SQL, param: string): SQL |
 }
 
 /**
- * WHERE for a normal project list: live, not archived, not drafts, plus every filter of the query.
+ * WHERE for a normal project list: live, not archived, not drafts, not waiting in intake, plus every
+ * filter of the query.
  * `saved` (a saved view's filters, as legacy params) adds its own conditions, AND-ed with the query's.
  */
 export function buildWhere(
@@ -133,6 +134,8 @@ export function buildWhere(
       ? sql`i.project_id = ${ctx.projectIds[0]}`
       : sql`i.project_id = any(${arrayParam(ctx.projectIds)})`,
     sql`i.deleted_at is null`,
+    // Items in triage belong to the intake's own list until they are accepted.
+    sql`not i.is_intake`,
   ];
   if (scope === 'archived') conditions.push(sql`i.archived_at is not null`, sql`not i.is_draft`);
   else if (scope === 'drafts') conditions.push(sql`i.archived_at is null`, sql`i.is_draft`);
@@ -155,8 +158,8 @@ export function checkFilterParams(query: ListIssuesQuery): void {
   filterConditions(query, { projectIds: [], ownOnlyProjectIds: [], userId: '', states: [] });
 }
 
-/** The conditions of a query's filters and display filters (`type`, `sub_issue`). */
-function filterConditions(query: ListIssuesQuery, ctx: ListContext): SQL[] {
+/** The conditions of a query's filters and display filters (`type`, `sub_issue`); the intake's list reads them too. */
+export function filterConditions(query: ListIssuesQuery, ctx: ListContext): SQL[] {
   const conditions: SQL[] = [];
   const typeStates = statesOfType(query.type, ctx.states);
   if (typeStates) conditions.push(sql`i.state_id = any(${arrayParam(typeStates)})`);

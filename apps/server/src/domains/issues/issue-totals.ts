@@ -2,8 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /** SQL over work items that cycles and modules use for their figures (reads only). */
 
-/** A work item's live, listed state: not deleted, archived or a draft. */
-export const LIVE_ISSUE = sql.raw('i.deleted_at is null and i.archived_at is null and not i.is_draft');
+/** A work item's live, listed state: not deleted, archived, a draft or waiting in intake. */
+export const LIVE_ISSUE = sql.raw(
+  'i.deleted_at is null and i.archived_at is null and not i.is_draft and not i.is_intake',
+);
 
 /** An estimate point's numeric value (points estimates); others count 0. */
 export const POINT_VALUE = sql.raw(

@@ -47,7 +47,7 @@ export function presentIssueDetail(
     ...presentIssueRow(row, stateGroups),
     description_html: row.description_html,
     is_subscribed: viewer.isSubscribed,
-    is_intake: false,
+    is_intake: row.is_intake,
     workspace_id: row.workspace_id,
     external_source: row.external_source,
     external_id: row.external_id,

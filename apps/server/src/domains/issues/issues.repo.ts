@@ -77,10 +77,8 @@ export async function findIssueForViewer(
         subscribed: sql<boolean>`exists (select 1 from ${issueSubscribers} where ${issueSubscribers.issue_id} = ${issues.id} and ${issueSubscribers.subscriber_id} = ${sql.placeholder('userId')})`,
       })
       .from(issues)
-      .leftJoin(
-        states,
-        and(eq(states.id, issues.state_id), isNull(states.deleted_at), eq(states.is_triage, false)),
-      )
+      // The triage state too: an item waiting in intake reads as one (`state__group` triage).
+      .leftJoin(states, and(eq(states.id, issues.state_id), isNull(states.deleted_at)))
       .where(LIVE_ISSUE_BY_ID)
       .limit(1)
       .prepare('find_issue_for_viewer'),
@@ -514,7 +512,8 @@ export async function listChildren(db: Executor, projectId: string, parentId: st
   return queryRows<ListedIssue>(
     db,
     sql`select ${ISSUE_ROW_COLUMNS} from issues i
-      where i.project_id = ${projectId} and i.parent_id = ${parentId} and i.deleted_at is null and not i.is_draft
+      where i.project_id = ${projectId} and i.parent_id = ${parentId} and i.deleted_at is null
+        and not i.is_draft and not i.is_intake
       order by i.sort_order, i.created_at`,
   );
 }

@@ -90,6 +90,9 @@ export type CycleLookup = (
 export type ModuleLookup = (tx: Executor, projectId: string, moduleIds: string[]) => Promise<string[]>;
 
 const issueNotFound = () => new AppError('not_found', 'Issue not found');
+/** A work item waiting in intake changes through the intake (its own rules: who may edit what, when). */
+const waitingInIntake = () =>
+  new AppError('bad_request', 'This work item is waiting in intake: change it from the intake');
 const invalid = (fields: Record<string, string>) =>
   new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', { fields });
 const FIRST_SORT_ORDER = 65535;
@@ -140,12 +143,14 @@ export function createIssuesService(
     project: ProjectAccess,
     user: UserRow,
     draft: boolean,
+    fromIntake = false,
   ): asserts issue is IssueRowDb {
     if (!issue || !isVisible(issue, project, user, draft)) throw issueNotFound();
     if ((project.role ?? 0) < ROLE.MEMBER && issue.created_by !== user.id) {
       throw new AppError('forbidden', 'You do not have permission to perform this action');
     }
     if (issue.archived_at) throw new AppError('bad_request', 'Archived work items are read-only');
+    if (issue.is_intake && !fromIntake) throw waitingInIntake();
   }
 
   async function visibleIssue(project: ProjectAccess, user: UserRow, issueId: string, draft = false) {
@@ -211,7 +216,7 @@ export function createIssuesService(
       if (body.parent_id === null) values.parent_id = null;
       else {
         const parent = await findIssue(tx, projectId, body.parent_id);
-        if (!parent) fields.parent_id = 'Parent must be a work item of this project';
+        if (!parent || parent.is_intake) fields.parent_id = 'Parent must be a work item of this project';
         else if (
           current &&
           (parent.id === current.id || (await ancestorIds(tx, parent.id)).includes(current.id))
@@ -274,6 +279,45 @@ export function createIssuesService(
         },
       );
     }
+  }
+
+  /**
+   * Inserts a new work item with its resolved values: the project's default assignee when none is
+   * given, the next number and a place at the end of its state, its activity and subscriptions.
+   */
+  async function insertNew(
+    tx: Executor,
+    project: ProjectAccess,
+    user: UserRow,
+    name: string,
+    values: Partial<IssueRowDb>,
+    place: { stateId: string; intake: boolean },
+  ): Promise<IssueRowDb> {
+    const p = project.project;
+    if (values.assignee_ids === undefined && p.default_assignee_id) {
+      const roles = await deps.projectMembers.activeRoles(tx, p.id);
+      if ((roles.get(p.default_assignee_id) ?? 0) >= ROLE.MEMBER)
+        values.assignee_ids = [p.default_assignee_id];
+    }
+    await assertExternalIdFree(tx, p.id, values);
+    const sortOrder =
+      values.sort_order ?? sortOrderBetween(await maxSortOrderInState(tx, p.id, place.stateId), null);
+    const row = await insertIssue(tx, {
+      ...values,
+      name,
+      workspace_id: p.workspace_id,
+      project_id: p.id,
+      state_id: place.stateId,
+      is_intake: place.intake,
+      sequence_id: await allocateSequenceId(tx, p.id),
+      sort_order: Number.isFinite(sortOrder) ? sortOrder : FIRST_SORT_ORDER,
+      created_by: user.id,
+      updated_by: user.id,
+    });
+    if (row.parent_id) await adjustSubIssueCount(tx, row.parent_id, 1);
+    await recordIssueChanges(tx, user.id, null, row);
+    await subscribe(tx, scopeOf(row), [user.id, ...row.assignee_ids]);
+    return row;
   }
 
   /** One project's list context; labels and members only when the query groups by them. */
@@ -388,6 +432,12 @@ export function createIssuesService(
     /** A live, published work item anywhere in the workspace (for relations across projects). */
     async findInWorkspace(tx: Executor, workspaceId: string, issueId: string) {
       const issue = await findIssueInWorkspace(tx, workspaceId, issueId);
+      return issue && !issue.is_draft && !issue.is_intake ? issue : undefined;
+    },
+
+    /** A live work item of the project, waiting in intake or not (drafts are their creator's alone). */
+    async findInProject(tx: Executor, projectId: string, issueId: string) {
+      const issue = await findIssue(tx, projectId, issueId);
       return issue && !issue.is_draft ? issue : undefined;
     },
 
@@ -443,31 +493,81 @@ export function createIssuesService(
         if (!stateId)
           throw new AppError('bad_request', 'The project has no default state', 'NO_DEFAULT_STATE');
         const values = await resolve(tx, project, { ...body, state_id: stateId }, null, states);
-        if (body.assignee_ids === undefined && p.default_assignee_id) {
-          const roles = await deps.projectMembers.activeRoles(tx, p.id);
-          if ((roles.get(p.default_assignee_id) ?? 0) >= ROLE.MEMBER)
-            values.assignee_ids = [p.default_assignee_id];
-        }
-        await assertExternalIdFree(tx, p.id, values);
-        const sortOrder =
-          values.sort_order ?? sortOrderBetween(await maxSortOrderInState(tx, p.id, stateId), null);
-        const row = await insertIssue(tx, {
-          ...values,
-          name: body.name,
-          workspace_id: p.workspace_id,
-          project_id: p.id,
-          state_id: stateId,
-          sequence_id: await allocateSequenceId(tx, p.id),
-          sort_order: Number.isFinite(sortOrder) ? sortOrder : FIRST_SORT_ORDER,
-          created_by: user.id,
-          updated_by: user.id,
-        });
-        if (row.parent_id) await adjustSubIssueCount(tx, row.parent_id, 1);
-        await recordIssueChanges(tx, user.id, null, row);
-        await subscribe(tx, scopeOf(row), [user.id, ...row.assignee_ids]);
+        const row = await insertNew(tx, project, user, body.name, values, { stateId, intake: false });
         return { row, states };
       });
       return presentIssueDetail(issue.row, groupsOf(issue.states), { isSubscribed: true });
+    },
+
+    /**
+     * A submission to the intake, made as a work item waiting in the project's triage state (out of
+     * every list until accepted), in the intake's transaction.
+     */
+    async createInTriage(
+      tx: Executor,
+      project: ProjectAccess,
+      user: UserRow,
+      body: CreateIssueBody,
+      triageStateId: string,
+    ): Promise<IssueRowDb> {
+      const { state_id: _never, ...rest } = body;
+      const values = await resolve(tx, project, rest, null, await statesOf(tx, project.project.id));
+      return insertNew(tx, project, user, body.name, values, { stateId: triageStateId, intake: true });
+    },
+
+    /**
+     * The intake's changes to its work item, in its transaction: the item's own fields, and on
+     * `accept` its move out of triage into `accept.stateId` (the project's default state), which
+     * brings it into the lists. Who may change what is the intake's rule, checked before.
+     */
+    async updateInTriage(
+      tx: Executor,
+      project: ProjectAccess,
+      user: UserRow,
+      issueId: string,
+      body: UpdateIssueBody,
+      accept?: { stateId: string },
+    ): Promise<IssueRowDb> {
+      const p = project.project;
+      const states = await statesOf(tx, p.id);
+      const current = await lockIssue(tx, p.id, issueId);
+      assertWritable(current, project, user, false, true);
+      const values = await resolve(
+        tx,
+        project,
+        accept ? { ...body, state_id: accept.stateId } : body,
+        current,
+        states,
+      );
+      if (accept) {
+        values.is_intake = false;
+        // It joins its state's column at the end, as a new item would.
+        const sortOrder = sortOrderBetween(await maxSortOrderInState(tx, p.id, accept.stateId), null);
+        values.sort_order = Number.isFinite(sortOrder) ? sortOrder : FIRST_SORT_ORDER;
+      }
+      const row = await updateIssueRow(tx, p.id, issueId, { ...values, updated_by: user.id });
+      await recordIssueChanges(tx, user.id, current, row);
+      await subscribe(
+        tx,
+        scopeOf(row),
+        row.assignee_ids.filter((id) => !current.assignee_ids.includes(id)),
+      );
+      return row;
+    },
+
+    /** A declined, duplicate or pending submission deleted with its intake item, in the intake's transaction. */
+    async removeInTriage(
+      tx: Executor,
+      project: ProjectAccess,
+      user: UserRow,
+      issueId: string,
+    ): Promise<void> {
+      const current = await lockIssue(tx, project.project.id, issueId);
+      if (!current) return;
+      await softDeleteIssue(tx, project.project.id, issueId);
+      if (current.parent_id) await adjustSubIssueCount(tx, current.parent_id, -1);
+      await detachChildren(tx, issueId);
+      await recordIssueDeleted(tx, user.id, current);
     },
 
     async get(project: ProjectAccess, user: UserRow, issueId: string, draft = false): Promise<IssueDetail> {
@@ -555,7 +655,9 @@ export function createIssuesService(
         const rows: IssueRowDb[] = [];
         for (const issueId of new Set(issueIds)) {
           const current = await lockIssue(tx, p.id, issueId);
-          if (!current || !isVisible(current, project, user, false)) throw issueNotFound();
+          // Items waiting in intake are in no list to pick them from: not found here.
+          if (!current || !isVisible(current, project, user, false) || current.is_intake)
+            throw issueNotFound();
           if (current.archived_at) throw new AppError('bad_request', 'Archived work items are read-only');
           const values = await resolve(tx, project, bodyOf(current), current, states);
           const row = await updateIssueRow(tx, p.id, issueId, { ...values, updated_by: user.id });
@@ -584,7 +686,8 @@ export function createIssuesService(
         const rows: IssueRowDb[] = [];
         for (const { id, ...dates } of updates) {
           const current = await lockIssue(tx, p.id, id);
-          if (!current || !isVisible(current, project, user, false)) throw issueNotFound();
+          if (!current || !isVisible(current, project, user, false) || current.is_intake)
+            throw issueNotFound();
           const values = await resolve(tx, project, dates, current, states);
           const row = await updateIssueRow(tx, p.id, id, { ...values, updated_by: user.id });
           await recordIssueChanges(tx, user.id, current, row);
@@ -600,7 +703,8 @@ export function createIssuesService(
       await db.transaction(async (tx) => {
         for (const issueId of new Set(issueIds)) {
           const current = await lockIssue(tx, p.id, issueId);
-          if (!current || !isVisible(current, project, user, false)) throw issueNotFound();
+          if (!current || !isVisible(current, project, user, false) || current.is_intake)
+            throw issueNotFound();
           await softDeleteIssue(tx, p.id, issueId);
           if (current.parent_id) await adjustSubIssueCount(tx, current.parent_id, -1);
           await detachChildren(tx, issueId);
@@ -617,6 +721,7 @@ export function createIssuesService(
         if ((project.role ?? 0) < ROLE.ADMIN && current.created_by !== user.id) {
           throw new AppError('forbidden', 'You do not have permission to perform this action');
         }
+        if (current.is_intake) throw waitingInIntake();
         await softDeleteIssue(tx, p.id, issueId);
         if (current.parent_id) await adjustSubIssueCount(tx, current.parent_id, -1);
         await detachChildren(tx, issueId);
@@ -648,7 +753,7 @@ export function createIssuesService(
 
     async getPublished(projectId: string, issueId: string): Promise<IssueDetail> {
       const issue = await findIssue(db, projectId, issueId);
-      if (!issue || issue.is_draft || issue.archived_at) throw issueNotFound();
+      if (!issue || issue.is_draft || issue.archived_at || issue.is_intake) throw issueNotFound();
       return presentIssueDetail(issue, groupsOf(await statesOf(db, projectId)), { isSubscribed: false });
     },
 

@@ -28,7 +28,7 @@ export function searchIssues(
 ): Promise<SearchHit[]> {
   const conditions: SQL[] = [
     sql`i.project_id = any(${sqlArray(scope.projectIds, 'uuid')})`,
-    sql`i.deleted_at is null and i.archived_at is null and not i.is_draft`,
+    sql`i.deleted_at is null and i.archived_at is null and not i.is_draft and not i.is_intake`,
     sql`(not i.project_id = any(${sqlArray(scope.onlyMine, 'uuid')}) or i.created_by = ${scope.userId})`,
     ...exclusions,
   ];

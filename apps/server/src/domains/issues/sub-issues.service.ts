@@ -33,11 +33,13 @@ export function createSubIssuesService(db: Db, deps: { issues: IssuesService; st
     async add(project: ProjectAccess, user: UserRow, issueId: string, childIds: string[]) {
       if ((project.role ?? 0) < ROLE.MEMBER) throw new AppError('forbidden', 'You do not have permission');
       const p = project.project;
-      await deps.issues.assertVisible(project, user, issueId);
+      const parent = await deps.issues.assertVisible(project, user, issueId);
       const invalid = (message: string) =>
         new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', {
           fields: { sub_issue_ids: message },
         });
+      // Items waiting in intake join no hierarchy until they are accepted.
+      if (parent.is_intake) throw invalid('A work item waiting in intake cannot take sub-issues');
       await db.transaction(async (tx) => {
         const ancestors = await ancestorIds(tx, issueId);
         for (const childId of new Set(childIds)) {
@@ -45,7 +47,7 @@ export function createSubIssuesService(db: Db, deps: { issues: IssuesService; st
           if (ancestors.includes(childId))
             throw invalid('A work item cannot be a sub-issue of its descendant');
           const child = await lockIssue(tx, p.id, childId);
-          if (!child) throw invalid('Sub-issues must be work items of this project');
+          if (!child || child.is_intake) throw invalid('Sub-issues must be work items of this project');
           if (child.parent_id === issueId) continue;
           const row = await updateIssueRow(tx, p.id, childId, { parent_id: issueId, updated_by: user.id });
           if (child.parent_id) await adjustSubIssueCount(tx, child.parent_id, -1);

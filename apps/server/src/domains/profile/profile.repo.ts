@@ -13,11 +13,11 @@ export interface VisibleScope {
   callerId: string;
 }
 
-/** Live, non-draft, non-archived work items the caller can see. */
+/** Live, non-draft, non-archived work items the caller can see (none waiting in intake). */
 function visible(scope: VisibleScope): SQL {
   return sql`i.workspace_id = ${scope.workspaceId}
     and i.project_id = any(${sqlArray(scope.projectIds, 'uuid')})
-    and i.deleted_at is null and i.archived_at is null and not i.is_draft
+    and i.deleted_at is null and i.archived_at is null and not i.is_draft and not i.is_intake
     and (i.created_by = ${scope.callerId} or not i.project_id = any(${sqlArray(scope.ownOnlyProjectIds, 'uuid')}))`;
 }
 

@@ -37,7 +37,7 @@ export function searchIssuesByText(
     sql`select i.id, i.name, i.sequence_id, p.identifier as project__identifier, i.project_id, w.slug as workspace__slug
       from issues i join projects p on p.id = i.project_id join workspaces w on w.id = p.workspace_id
       where i.project_id = any(${sqlArray(scope.projectIds, 'uuid')})
-        and i.deleted_at is null and i.archived_at is null and not i.is_draft
+        and i.deleted_at is null and i.archived_at is null and not i.is_draft and not i.is_intake
         and (i.created_by = ${scope.userId} or not i.project_id = any(${sqlArray(scope.ownOnly, 'uuid')}))
         and (i.name ilike ${like(term)} ${byKey})
       order by i.updated_at desc limit ${limit}`,

@@ -3,6 +3,9 @@ import type { Executor } from '../../platform/db/database.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { type StateRow, states } from '../../platform/db/schema.ts';
 
+/** Plane's triage state: its own group, never among the project's listed states. */
+const TRIAGE_STATE = { name: 'Triage', color: '#4E5355', group: 'triage', sequence: 65000 } as const;
+
 const GROUP_ORDER = sql`array_position(array['backlog','unstarted','started','completed','cancelled']::text[], ${states.group})`;
 
 const live = (projectId: string | Placeholder) =>
@@ -45,6 +48,20 @@ export async function findState(
   return rows[0];
 }
 
+/** A work item's state, the hidden triage state included (an item waiting in intake is in it). */
+export async function findStateOfIssue(
+  db: Executor,
+  projectId: string,
+  stateId: string,
+): Promise<StateRow | undefined> {
+  const rows = await db
+    .select()
+    .from(states)
+    .where(and(eq(states.project_id, projectId), isNull(states.deleted_at), eq(states.id, stateId)))
+    .limit(1);
+  return rows[0];
+}
+
 export async function findStateByName(
   db: Executor,
   projectId: string,
@@ -58,6 +75,8 @@ export async function findStateByName(
       and(
         eq(states.project_id, projectId),
         isNull(states.deleted_at),
+        // The hidden triage state shares no namespace with the ones people name.
+        eq(states.is_triage, false),
         eq(states.name, name),
         exceptId ? ne(states.id, exceptId) : undefined,
       ),
@@ -107,6 +126,34 @@ export async function softDeleteState(db: Executor, projectId: string, stateId: 
     .update(states)
     .set({ deleted_at: new Date(), updated_at: new Date() })
     .where(and(eq(states.project_id, projectId), eq(states.id, stateId)));
+}
+
+/**
+ * The project's hidden triage state, where intake items wait: made on first use (a racing maker's
+ * insert yields to the one-triage-state index and both read the same row).
+ */
+export async function ensureTriageState(
+  db: Executor,
+  project: { id: string; workspace_id: string },
+): Promise<StateRow> {
+  await db
+    .insert(states)
+    .values({
+      workspace_id: project.workspace_id,
+      project_id: project.id,
+      name: TRIAGE_STATE.name,
+      color: TRIAGE_STATE.color,
+      group: TRIAGE_STATE.group,
+      sequence: TRIAGE_STATE.sequence,
+      is_triage: true,
+    })
+    .onConflictDoNothing();
+  const rows = await db
+    .select()
+    .from(states)
+    .where(and(eq(states.project_id, project.id), isNull(states.deleted_at), eq(states.is_triage, true)))
+    .limit(1);
+  return rows[0]!;
 }
 
 /** The project row is the lock for its states: mark-default and creation serialise on it. */

@@ -8,8 +8,10 @@ import type { ProjectAccess } from '../../platform/http/types.ts';
 import { presentState } from './states.presenter.ts';
 import {
   clearDefault,
+  ensureTriageState,
   findState,
   findStateByName,
+  findStateOfIssue,
   insertStates,
   listProjectStates,
   listStatesOfProjects,
@@ -64,6 +66,10 @@ export function createStatesService(db: Db) {
 
     find: (tx: Executor, projectId: string, stateId: string) => findState(tx, projectId, stateId),
 
+    /** The hidden state intake items wait in until they are accepted (made on first use). */
+    triageStateOf: (tx: Executor, project: Pick<ProjectRow, 'id' | 'workspace_id'>) =>
+      ensureTriageState(tx, project),
+
     /** The project's visible state rows in display order. */
     rowsOf: (tx: Executor, projectId: string) => listProjectStates(tx, projectId),
 
@@ -79,6 +85,13 @@ export function createStatesService(db: Db) {
 
     async listForProjects(projectIds: string[]): Promise<State[]> {
       return (await listStatesOfProjects(db, projectIds)).map(presentState);
+    },
+
+    /** A work item's state for its detail (`expand=state`), the triage state of an item in intake too. */
+    async ofIssue(project: ProjectAccess, stateId: string): Promise<State> {
+      const row = await findStateOfIssue(db, project.project.id, stateId);
+      if (!row) throw stateNotFound();
+      return presentState(row);
     },
 
     async get(project: ProjectAccess, stateId: string): Promise<State> {

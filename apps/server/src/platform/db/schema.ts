@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -357,11 +358,18 @@ export const states = pgTable(
     deleted_at: ts('deleted_at'),
   },
   (t) => [
-    uniqueIndex('states_name_live_key').on(t.project_id, t.name).where(sql`${t.deleted_at} is null`),
+    // The hidden triage state's name never blocks a visible state's.
+    uniqueIndex('states_name_live_key')
+      .on(t.project_id, t.name)
+      .where(sql`${t.deleted_at} is null and not ${t.is_triage}`),
     // Exactly one default per project, enforced by the database as well as the service.
     uniqueIndex('states_one_default_key')
       .on(t.project_id)
       .where(sql`${t.default} and ${t.deleted_at} is null`),
+    // At most one triage state per project: the intake makes it on first use, racing itself.
+    uniqueIndex('states_one_triage_key')
+      .on(t.project_id)
+      .where(sql`${t.is_triage} and ${t.deleted_at} is null`),
   ],
 );
 
@@ -661,6 +669,8 @@ export const issues = pgTable(
     attachment_count: integer('attachment_count').notNull().default(0),
     link_count: integer('link_count').notNull().default(0),
     is_draft: boolean('is_draft').notNull().default(false),
+    /** Waiting in the project's intake (not accepted): out of every normal list, like a draft. */
+    is_intake: boolean('is_intake').notNull().default(false),
     external_source: text('external_source'),
     external_id: text('external_id'),
     ...audit(),
@@ -671,20 +681,28 @@ export const issues = pgTable(
     // Kanban by state: per-state top-N in manual order without scanning the project (quality.md A1).
     index('issues_board_state_idx')
       .on(t.project_id, t.state_id, t.sort_order, t.id)
-      .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
+      .where(
+        sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft} and not ${t.is_intake}`,
+      ),
     // Same predicate as the lists' default scope, so deep pages skip rows in the index alone.
     index('issues_list_created_idx')
       .on(t.project_id, t.created_at.desc(), t.id)
-      .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
+      .where(
+        sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft} and not ${t.is_intake}`,
+      ),
     index('issues_parent_idx').on(t.parent_id),
     // A cycle's items in manual order (boards grouped by cycle, the cycle's own list).
     index('issues_cycle_board_idx')
       .on(t.project_id, t.cycle_id, t.sort_order, t.id)
-      .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
+      .where(
+        sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft} and not ${t.is_intake}`,
+      ),
     // The project in manual order: a module's items (a share of the project) are found walking it.
     index('issues_board_order_idx')
       .on(t.project_id, t.sort_order, t.id)
-      .where(sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft}`),
+      .where(
+        sql`${t.deleted_at} is null and ${t.archived_at} is null and not ${t.is_draft} and not ${t.is_intake}`,
+      ),
     index('issues_modules_gin').using('gin', t.module_ids),
     index('issues_labels_gin').using('gin', t.label_ids),
     index('issues_assignees_gin').using('gin', t.assignee_ids),
@@ -877,8 +895,82 @@ export const outbox = pgTable(
     created_at: createdAt(),
     processed_at: ts('processed_at'),
     attempts: integer('attempts').notNull().default(0),
+    /** A failed event waits until then (backoff); new events are due at once. */
+    available_at: ts('available_at').notNull().defaultNow(),
+    last_error: text('last_error'),
   },
   (t) => [index('outbox_pending_idx').on(t.id).where(sql`${t.processed_at} is null`)],
+);
+
+/**
+ * A project's intake (api.md §10): the inbox its submissions wait in. One default intake per
+ * project, made on first use.
+ */
+export const intakes = pgTable(
+  'intakes',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    is_default: boolean('is_default').notNull().default(true),
+    view_props: jsonb('view_props').$type<Record<string, unknown>>().notNull().default({}),
+    logo_props: jsonb('logo_props').$type<Record<string, unknown>>().notNull().default({}),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('intakes_one_default_key')
+      .on(t.project_id)
+      .where(sql`${t.is_default} and ${t.deleted_at} is null`),
+  ],
+);
+
+/**
+ * A submission to an intake: the work item it made (kept in the project's triage state and out of
+ * every list while `issues.is_intake`) and its triage — `status` -2 pending, -1 declined,
+ * 0 snoozed (until `snoozed_till`), 1 accepted, 2 duplicate (of `duplicate_to`).
+ */
+export const intakeIssues = pgTable(
+  'intake_issues',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    intake_id: uuid('intake_id')
+      .notNull()
+      .references(() => intakes.id, { onDelete: 'cascade' }),
+    issue_id: uuid('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(-2),
+    snoozed_till: ts('snoozed_till'),
+    duplicate_to: uuid('duplicate_to').references(() => issues.id, { onDelete: 'set null' }),
+    source: text('source').notNull().default('IN_APP'),
+    source_email: text('source_email'),
+    external_source: text('external_source'),
+    external_id: text('external_id'),
+    ...audit(),
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('intake_issues_issue_key').on(t.issue_id).where(sql`${t.deleted_at} is null`),
+    // The inbox's tabs: a project's items by status.
+    index('intake_issues_project_status_idx').on(t.project_id, t.status).where(sql`${t.deleted_at} is null`),
+    // The snooze job finds the snoozes that have ended.
+    index('intake_issues_snoozed_idx')
+      .on(t.snoozed_till)
+      .where(sql`${t.status} = 0 and ${t.deleted_at} is null`),
+  ],
 );
 
 export const issueAttachments = pgTable(
@@ -927,6 +1019,52 @@ export const issueExports = pgTable(
   ],
 );
 
+/**
+ * A user's notifications (api.md §12), made from outbox events by the worker (`event_id`: the
+ * event that made it). The item's name and state are read live; `activity` keeps what changed.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    issue_id: uuid('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    receiver_id: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    triggered_by: uuid('triggered_by'),
+    sender: text('sender').notNull(),
+    title: text('title').notNull(),
+    activity: jsonb('activity').$type<Record<string, unknown>>().notNull(),
+    message: text('message').notNull(),
+    is_mentioned: boolean('is_mentioned').notNull().default(false),
+    is_intake: boolean('is_intake').notNull().default(false),
+    event_id: bigint('event_id', { mode: 'number' }),
+    read_at: ts('read_at'),
+    archived_at: ts('archived_at'),
+    snoozed_till: ts('snoozed_till'),
+    /** Set once the mail digest has dealt with it (sent, or skipped because it was read). */
+    emailed_at: ts('emailed_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('notifications_receiver_idx').on(t.receiver_id, t.workspace_id, t.created_at),
+    index('notifications_unread_idx')
+      .on(t.receiver_id, t.workspace_id)
+      .where(sql`${t.read_at} is null and ${t.archived_at} is null`),
+    index('notifications_undigested_idx').on(t.created_at).where(sql`${t.emailed_at} is null`),
+    index('notifications_issue_idx').on(t.issue_id),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -952,3 +1090,6 @@ export type CycleRow = typeof cycles.$inferSelect;
 export type ModuleRow = typeof modules.$inferSelect;
 export type ModuleLinkRow = typeof moduleLinks.$inferSelect;
 export type IssueViewRow = typeof issueViews.$inferSelect;
+export type IntakeRow = typeof intakes.$inferSelect;
+export type IntakeIssueRow = typeof intakeIssues.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

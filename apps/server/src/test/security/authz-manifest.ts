@@ -380,6 +380,64 @@ export const MANIFEST: Record<string, RouteCase> = {
   'DELETE /api/workspaces/:slug/user-favorites/:favorite_id/': workspace(GUEST, {
     except: { viewer: 404, member: 404, admin: 404, nonProjectMember: 404 },
   }),
+  'GET /api/workspaces/:slug/users/notifications/': workspace(GUEST),
+  'GET /api/workspaces/:slug/users/notifications/unread/': workspace(GUEST),
+  'POST /api/workspaces/:slug/users/notifications/mark-all-read/': workspace(GUEST),
+  // The receiver only: the world's notification is the viewer's; anyone else's call finds nothing.
+  'GET /api/workspaces/:slug/users/notifications/:notification_id/': workspace(GUEST, {
+    except: { guest: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  'PATCH /api/workspaces/:slug/users/notifications/:notification_id/': workspace(GUEST, {
+    body: () => ({ read_at: new Date().toISOString() }),
+    except: { guest: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/users/notifications/:notification_id/': workspace(GUEST, {
+    except: { guest: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  'POST /api/workspaces/:slug/users/notifications/:notification_id/read/': workspace(GUEST, {
+    except: { guest: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/users/notifications/:notification_id/read/': workspace(GUEST, {
+    except: { guest: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  'POST /api/workspaces/:slug/users/notifications/:notification_id/archive/': workspace(GUEST, {
+    except: { guest: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/users/notifications/:notification_id/archive/': workspace(GUEST, {
+    except: { guest: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/inbox-issues/': project(GUEST),
+  // Any project member submits (guests included).
+  'POST /api/workspaces/:slug/projects/:project_id/inbox-issues/': project(GUEST, {
+    body: () => ({ source: 'IN_APP', issue: { name: 'Submitted' } }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/inbox-issues/:intake_issue_id/': item(GUEST),
+  // Triage (the body's status) needs P20; the item is the admin's, so the guest does not see it.
+  'PATCH /api/workspaces/:slug/projects/:project_id/inbox-issues/:intake_issue_id/': item(ADMIN, {
+    body: () => ({ status: -1 }),
+    except: { guest: 404 },
+  }),
+  // P20, or the item's submitter (the world's admin).
+  'DELETE /api/workspaces/:slug/projects/:project_id/inbox-issues/:intake_issue_id/': item(ADMIN, {
+    except: { guest: 404 },
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/intake-issues/': project(GUEST),
+  // Any project member submits (guests included).
+  'POST /api/workspaces/:slug/projects/:project_id/intake-issues/': project(GUEST, {
+    body: () => ({ source: 'IN_APP', issue: { name: 'Submitted' } }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/intake-issues/:intake_issue_id/': item(GUEST),
+  // Triage (the body's status) needs P20; the item is the admin's, so the guest does not see it.
+  'PATCH /api/workspaces/:slug/projects/:project_id/intake-issues/:intake_issue_id/': item(ADMIN, {
+    body: () => ({ status: -1 }),
+    except: { guest: 404 },
+  }),
+  // P20, or the item's submitter (the world's admin).
+  'DELETE /api/workspaces/:slug/projects/:project_id/intake-issues/:intake_issue_id/': item(ADMIN, {
+    except: { guest: 404 },
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/intakes/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/inboxes/': project(GUEST),
   'GET /api/workspaces/:slug/projects/:project_id/estimates/': project(GUEST),
   'POST /api/workspaces/:slug/projects/:project_id/estimates/': project(ADMIN, {
     body: () => ({

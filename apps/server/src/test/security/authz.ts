@@ -97,7 +97,13 @@ const isPublic = (key: string) => key.includes('/api/public/');
 /** The value of each path parameter, by name, in a world: every id names an existing object. */
 const PARAMS: Record<string, Resolver> = {
   slug: (w) => w.slug,
-  project_id: (w, which) => w.projectId(which),
+  // The intake's routes need the project's intake switched on.
+  project_id: (w, which, key) =>
+    /\/(inbox|intake)-issues\/|\/(intakes|inboxes)\//.test(key)
+      ? w.intakeProjectId(which)
+      : w.projectId(which),
+  // The work item's id, as Plane's paths name an intake item.
+  intake_issue_id: async (w, which) => (await w.intakeItem(which)).issue.id,
   issue_id: async (w, which, key) => {
     if (key.includes('/issue-drafts/')) return (await w.draft(which)).id;
     if (key.endsWith('/archive/')) {
@@ -136,6 +142,7 @@ const PARAMS: Record<string, Resolver> = {
   view_id: async (w, which, key) =>
     (await w.view(key.includes('/projects/:project_id/') ? which : 'workspace')).id,
   favorite_id: async (w) => (await w.favorite()).id,
+  notification_id: async (w) => (await w.notification()).id,
   point_id: (w, which) => w.estimatePoint(which),
   board_id: async (w, which) => (await w.deployBoard(which)).id,
   anchor: async (w, which) => (await w.deployBoard(which)).anchor,
@@ -168,6 +175,7 @@ export const PROJECT_SCOPED = new Set([
   'point_id',
   'board_id',
   'member_id',
+  'intake_issue_id',
 ]);
 
 /** Parameters that are not ids of the caller's workspace objects (nothing to swap). */

@@ -298,6 +298,35 @@ const SWAPS: Swap[] = [
     path: async () => `/api/users/me/workspaces/${w.slug}/projects/invitations/`,
     body: async () => ({ project_ids: [await canary.projectId('public')] }),
   },
+  ...(['label_ids', 'assignee_ids'] as const).flatMap((field) => {
+    const value = async () => (field === 'label_ids' ? [(await canary.label()).id] : [cUser()]);
+    return [
+      {
+        what: `submit to the intake with the canary's ${field}`,
+        method: 'POST' as const,
+        path: async () => `${w.ws}/projects/${await w.intakeProjectId()}/inbox-issues/`,
+        body: async () => ({ issue: { name: 'Swap', [field]: await value() } }),
+      },
+      {
+        what: `edit an intake item's work item to the canary's ${field}`,
+        method: 'PATCH' as const,
+        path: async () => `${await w.pbase()}/inbox-issues/${(await w.intakeItem()).issue.id}/`,
+        body: async () => ({ issue: { [field]: await value() } }),
+      },
+    ];
+  }),
+  {
+    what: 'mark an intake item a duplicate of a canary work item',
+    method: 'PATCH',
+    path: async () => `${await w.pbase()}/inbox-issues/${(await w.intakeItem()).issue.id}/`,
+    body: async () => ({ status: 2, duplicate_to: await cIssue() }),
+  },
+  {
+    what: 'mark an intake item a duplicate of a canary intake item',
+    method: 'PATCH',
+    path: async () => `${await w.pbase()}/inbox-issues/${(await w.intakeItem()).issue.id}/`,
+    body: async () => ({ duplicate_to: (await canary.intakeItem()).issue.id }),
+  },
   {
     what: 'export a canary project',
     method: 'POST',
@@ -465,6 +494,24 @@ const CROSS_PROJECT: Swap[] = [
     method: 'POST',
     path: async () => `${await w.ibase()}/sub-issues/`,
     body: async () => ({ sub_issue_ids: [(await w.issue('second')).id] }),
+  },
+  {
+    what: "submit to the intake with the second project's label",
+    method: 'POST',
+    path: async () => `${w.ws}/projects/${await w.intakeProjectId()}/inbox-issues/`,
+    body: async () => ({ issue: { name: 'Swap', label_ids: [(await w.label('second')).id] } }),
+  },
+  {
+    what: "mark an intake item a duplicate of the second project's work item",
+    method: 'PATCH',
+    path: async () => `${await w.pbase()}/inbox-issues/${(await w.intakeItem()).issue.id}/`,
+    body: async () => ({ status: 2, duplicate_to: (await w.issue('second')).id }),
+  },
+  {
+    what: "mark an intake item a duplicate of the second project's intake item",
+    method: 'PATCH',
+    path: async () => `${await w.pbase()}/inbox-issues/${(await w.intakeItem()).issue.id}/`,
+    body: async () => ({ status: 2, duplicate_to: (await w.intakeItem('second')).issue.id }),
   },
   {
     what: "set the project's default state to the second project's",

@@ -128,6 +128,8 @@ const QUERY_KEYS = [
   'type',
   'sub_issue',
   'show_empty_groups',
+  'status',
+  'created_at',
 ];
 const query = fc
   .dictionary(fc.constantFrom(...QUERY_KEYS), nasty, { maxKeys: 4 })
@@ -142,6 +144,7 @@ function classOf(key: string): string {
   if (url.startsWith('/auth/')) return 'auth';
   if (url.startsWith('/api/public/')) return 'public boards';
   if (/cycle|module/.test(url)) return 'planning';
+  if (/\/(inbox|intake)-issues\/|\/(intakes|inboxes)\//.test(url)) return 'intake';
   if (/\/views\/|user-favorite-views|user-favorites\//.test(url)) return 'views';
   if (/:issue_id|comments|reactions/.test(url)) return 'work item parts';
   if (/issue|search|work-items|user-issues/.test(url)) return 'work items';
@@ -178,6 +181,7 @@ describe('hostile input', () => {
       [
         'account and instance',
         'auth',
+        'intake',
         'planning',
         'project settings',
         'public boards',

@@ -229,6 +229,30 @@ export class World {
       ok(this.admin.post(`${await this.pbase(which)}/issue-drafts/`, { name: this.name('draft') })),
     );
   }
+  /** The project with its intake switched on (the intake's routes answer nothing else). */
+  async intakeProjectId(which = 'main'): Promise<string> {
+    await this.once(`intake:${which}`, async () =>
+      ok(this.admin.patch(`${await this.pbase(which)}/`, { intake_view: true })),
+    );
+    return this.projectId(which);
+  }
+  /** A pending item of the project's intake, submitted by the admin. */
+  intakeItem(which = 'main'): Promise<{ id: string; issue: { id: string } }> {
+    return this.once(`intakeItem:${which}`, async () =>
+      ok(
+        this.admin.post(`${this.ws}/projects/${await this.intakeProjectId(which)}/inbox-issues/`, {
+          source: 'IN_APP',
+          issue: {
+            name: this.name('intake item'),
+            description_html: `<p>${this.name('intake description')}</p>`,
+          },
+        }),
+      ).then((item) => {
+        this.ids.add(item.issue.id);
+        return item;
+      }),
+    );
+  }
   /** A member of the workspace other than the owner where there is one (the canary has none). */
   get memberUserId(): string {
     return (this.memberships.member ? this.accounts.member : this.owner).user.id;
@@ -320,6 +344,22 @@ export class World {
           project_id: await this.projectId(),
         }),
       );
+    });
+  }
+  /** The viewer's notification: mentioned in the description of a new item, delivered by the worker. */
+  notification(): Promise<{ id: string }> {
+    return this.once('notification', async () => {
+      const viewer = this.accounts.viewer;
+      const mention = `<mention-component entity_name="user_mention" entity_identifier="${viewer.user.id}"></mention-component>`;
+      await ok(
+        this.admin.post(`${this.ws}/projects/${await this.projectId()}/issues/`, {
+          name: 'Mentioning the viewer',
+          description_html: `<p>${mention}</p>`,
+        }),
+      );
+      await this.t.services.outboxWorker.drain();
+      const inbox = await ok(viewer.client.get(`${this.ws}/users/notifications/`));
+      return inbox.results[0];
     });
   }
   moduleLink(which = 'main'): Promise<{ id: string }> {

@@ -63,7 +63,9 @@ async function makeEveryKindOfObject() {
     world.exportRequest(), // a stored file too
     world.draft(),
     world.archivedIssue(),
+    world.intakeItem(), // the project's intake and a submission in it
   ]);
+  await world.notification(); // after the rest: the worker's drain marks their events processed too
   const pbase = await world.pbase();
   const estimate = await world.estimate();
   await ok(admin.patch(`${pbase}/`, { estimate: estimate.id }));
