@@ -88,7 +88,14 @@ export async function recordIssueChanges(
       {
         workspace_id: after.workspace_id,
         topic: 'issue.created',
-        payload: { issue_id: after.id, project_id: after.project_id, actor_id: actorId, changes: {} },
+        payload: {
+          issue_id: after.id,
+          project_id: after.project_id,
+          actor_id: actorId,
+          changes: {},
+          // Who was assigned at creation: later assignees hear of their assignment, not of this.
+          assignee_ids: after.assignee_ids,
+        },
       },
     ]);
     return;

@@ -112,6 +112,16 @@ describe('who is told', () => {
     expect(about(await inbox(bystander), issue.id)).toEqual([]);
   });
 
+  it('tells of a creation only those assigned at creation, however late the worker runs', async () => {
+    const issue = await createIssue({ name: 'Assigned just after' });
+    await patchIssue(issue.id, { assignee_ids: [member.user.id] });
+    await deliver();
+    const told = about(await inbox(member), issue.id);
+    expect(told.map((n) => [n.data.issue_activity.verb, n.data.issue_activity.field])).toEqual([
+      ['updated', 'assignees'],
+    ]);
+  });
+
   it('tells the creator, assignees and subscribers of a change, one notification per changed field', async () => {
     const issue = await createIssue({ name: 'Changes', assignee_ids: [member.user.id] }, bystander.client);
     expect((await viewer.client.post(`${pbase}/issues/${issue.id}/subscribe/`)).status).toBe(201);

@@ -28,7 +28,19 @@ type UpdatedPayload = {
   actor_id: string;
   changes?: Record<string, { old: string | null; new: string | null }>;
   comment_id?: string;
+  /** `issue.created`: the assignees the item was created with. */
+  assignee_ids?: string[];
 };
+
+/**
+ * The candidates as they were tied to the item when it was created: only its first assignees
+ * (and its creator) hear of the creation, not users assigned or subscribed since.
+ */
+function atCreation(candidates: Candidate[], payload: UpdatedPayload): Candidate[] {
+  if (!payload.assignee_ids) return candidates;
+  const assigned = new Set(payload.assignee_ids);
+  return candidates.map((c) => ({ ...c, assigned: assigned.has(c.id), subscribed: false }));
+}
 
 /** The live, visible work item the event is about, with the actor's name; none for drafts, triage or deleted items. */
 async function issueFacts(tx: Tx, issueId: string, actorId: string): Promise<IssueFacts | undefined> {
@@ -174,12 +186,8 @@ export async function notifyFromEvent(tx: Tx, event: OutboxEventRow): Promise<vo
   const candidates = await candidatesOf(tx, issue.id, [...new Set(changes.flatMap((c) => c.mentioned))]);
   const rows: NewNotification[] = [];
   for (const change of changes) {
-    for (const delivery of deliveriesFor(
-      change.change,
-      candidates,
-      payload.actor_id,
-      new Set(change.mentioned),
-    )) {
+    const tied = change.change.kind === 'created' ? atCreation(candidates, payload) : candidates;
+    for (const delivery of deliveriesFor(change.change, tied, payload.actor_id, new Set(change.mentioned))) {
       rows.push({
         workspace_id: event.workspace_id,
         project_id: issue.project_id,
