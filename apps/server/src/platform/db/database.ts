@@ -9,8 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { timed } from './query-timing.ts';
-import * as schema from './schema.ts';
 import { nameLongReads } from './statement-names.ts';
+import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; repos accept either it or the root db. */

@@ -44,7 +44,6 @@ export function nameLongReads(pool: pg.Pool, options: Partial<StatementNaming> =
 
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((first: unknown, ...rest: unknown[]) =>
-      query(withName(first), ...rest)) as typeof client.query;
+    client.query = ((first: unknown, ...rest: unknown[]) => query(withName(first), ...rest)) as typeof client.query;
   });
 }
