@@ -13,7 +13,6 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
-  DATABASE_NAMED_READS: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_BASE_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -44,8 +43,6 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Long reads on PostgreSQL become named prepared statements (off: every statement unnamed). */
-  databaseNamedReads: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   appBaseUrl: string | undefined;
   webDist: string | undefined;
@@ -82,7 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
-    databaseNamedReads: e.DATABASE_NAMED_READS,
     logLevel: e.LOG_LEVEL,
     appBaseUrl: e.APP_BASE_URL?.replace(/\/$/, ''),
     webDist: e.WEB_DIST,

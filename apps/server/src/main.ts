@@ -32,7 +32,7 @@ async function main() {
   const config = loadConfig();
   let database: Database;
   try {
-    const options = { timeQueries: config.serverTiming, nameReads: config.databaseNamedReads };
+    const options = { timeQueries: config.serverTiming };
     database = config.databaseUrl
       ? openPostgresDatabase(config.databaseUrl, 10, options)
       : await openEmbeddedDatabase(config.dataDir, options);

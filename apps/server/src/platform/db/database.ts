@@ -9,7 +9,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { timed } from './query-timing.ts';
-import { nameLongReads } from './statement-names.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,8 +28,6 @@ export interface Database {
 export interface OpenOptions {
   /** Count query time towards the current request (Server-Timing). */
   timeQueries?: boolean;
-  /** PostgreSQL only: long reads become named prepared statements (default on). */
-  nameReads?: boolean;
 }
 
 /**
@@ -123,7 +120,6 @@ export function openPostgresDatabase(url: string, max = 10, options: OpenOptions
     options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
   });
   if (options.timeQueries) timePool(pool);
-  if (options.nameReads !== false) nameLongReads(pool);
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
