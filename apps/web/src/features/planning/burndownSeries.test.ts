@@ -19,6 +19,17 @@ describe('burndownSeries', () => {
     ]);
   });
 
+  it('starts the ideal line from the first day with work in it', () => {
+    const points = burndownSeries(
+      { start: '2026-03-01', end: '2026-03-03' },
+      {
+        completion_chart: { '2026-03-01': 0, '2026-03-02': 3 },
+        scope_chart: { '2026-03-01': 0, '2026-03-02': 3 },
+      },
+    );
+    expect(points.map((p) => p.ideal)).toEqual([3, 1.5, 0]);
+  });
+
   it('keeps a one-day cycle and an empty one drawable', () => {
     expect(
       burndownSeries({ start: '2026-03-01', end: '2026-03-01' }, { completion_chart: {}, scope_chart: {} }),

@@ -6,7 +6,7 @@ export interface BurndownPoint {
   remaining?: number;
   /** Work in the cycle or module that day (absent for days still to come). */
   scope?: number;
-  /** The straight line from the first day's scope down to zero on the last day. */
+  /** The straight line from the first scope down to zero on the last day. */
   ideal: number;
 }
 
@@ -23,7 +23,10 @@ export function burndownSeries(
   ) {
     days.push(new Date(at).toISOString().slice(0, 10));
   }
-  const start = analytics.scope_chart[range.start] ?? Math.max(0, ...Object.values(analytics.scope_chart));
+  // The first day with work in it: a module filled after its start date would otherwise get an
+  // ideal line flat at zero.
+  const start =
+    days.map((day) => analytics.scope_chart[day]).find((scope) => scope !== undefined && scope > 0) ?? 0;
   const steps = Math.max(days.length - 1, 1);
   return days.map((day, i) => ({
     day,
