@@ -118,7 +118,8 @@ test('archived and draft lists of a project, and the workspace views across proj
   await expect(items.getByRole('button', { name: /Write release notes/ })).toBeVisible();
 
   // Workspace views: every project's items in a spreadsheet; Assigned narrows to mine.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Views' }).click();
+  // The workspace's Views, not the open project's section of the same name under it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Views' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/${slug}/workspace-views/all-issues$`));
   const views = page.getByRole('navigation', { name: 'Views' });
   await expect(views.getByRole('link', { name: 'All work items' })).toHaveAttribute('aria-current', 'page');

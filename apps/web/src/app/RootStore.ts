@@ -7,12 +7,15 @@ import { IssueListStore } from '../features/issues/store/IssueListStore.ts';
 import { IssueStore } from '../features/issues/store/IssueStore.ts';
 import { MemberStore } from '../features/members/MemberStore.ts';
 import { ModuleStore } from '../features/modules/ModuleStore.ts';
+import { NotificationPreferenceStore } from '../features/notifications/NotificationPreferenceStore.ts';
+import { NotificationStore } from '../features/notifications/NotificationStore.ts';
 import { EstimateStore } from '../features/projects/EstimateStore.ts';
 import { LabelStore } from '../features/projects/LabelStore.ts';
 import { ProjectStore } from '../features/projects/ProjectStore.ts';
 import { PublishStore } from '../features/projects/PublishStore.ts';
 import { StateStore } from '../features/projects/StateStore.ts';
 import { UserStore } from '../features/user/UserStore.ts';
+import { ViewStore } from '../features/views/ViewStore.ts';
 import { WorkspaceStore } from '../features/workspaces/WorkspaceStore.ts';
 
 /** Every store of the app; one instance per page, handed to routes and components. */
@@ -30,6 +33,9 @@ export class RootStore {
   readonly publish = new PublishStore();
   readonly cycles = new CycleStore();
   readonly modules = new ModuleStore();
+  readonly views = new ViewStore();
+  readonly notifications = new NotificationStore();
+  readonly notificationPreferences = new NotificationPreferenceStore();
   readonly issues = new IssueStore({
     stateGroupOf: (projectId, stateId) =>
       this.states.statesOf(projectId).find((s) => s.id === stateId)?.group,
@@ -52,6 +58,9 @@ export class RootStore {
     this.publish.reset();
     this.cycles.reset();
     this.modules.reset();
+    this.views.reset();
+    this.notifications.reset();
+    this.notificationPreferences.reset();
     this.issueLists.reset();
     this.issueFilters.reset();
     this.issues.reset();

@@ -6,8 +6,10 @@ import { forgotPasswordRoute } from '../routes/ForgotPasswordRoute.tsx';
 import { invitationsRoute } from '../routes/InvitationsRoute.tsx';
 import { browseWorkItemRoute, issueDetailRoute } from '../routes/IssueDetailRoute.tsx';
 import { projectModuleRoute, projectModulesRoute } from '../routes/ModulesRoute.tsx';
+import { notificationsRoute } from '../routes/NotificationsRoute.tsx';
 import { onboardingRoute } from '../routes/OnboardingRoute.tsx';
 import { profileGeneralRoute } from '../routes/ProfileGeneralRoute.tsx';
+import { profileNotificationsRoute } from '../routes/ProfileNotificationsRoute.tsx';
 import { profilePreferencesRoute } from '../routes/ProfilePreferencesRoute.tsx';
 import { profileSecurityRoute } from '../routes/ProfileSecurityRoute.tsx';
 import {
@@ -27,6 +29,7 @@ import { resetPasswordRoute } from '../routes/ResetPasswordRoute.tsx';
 import { setPasswordRoute } from '../routes/SetPasswordRoute.tsx';
 import { signInAliasRoute, signInRoute } from '../routes/SignInRoute.tsx';
 import { signUpRoute } from '../routes/SignUpRoute.tsx';
+import { projectViewRoute, projectViewsRoute } from '../routes/ViewsRoute.tsx';
 import { workspaceHomeRoute } from '../routes/WorkspaceHomeRoute.tsx';
 import { workspaceInvitationRoute } from '../routes/WorkspaceInvitationRoute.tsx';
 import { workspaceRoute } from '../routes/WorkspaceLayoutRoute.tsx';
@@ -34,7 +37,11 @@ import { workspaceProfileRoute, workspaceProfileTabRoute } from '../routes/Works
 import { workspaceSettingsGeneralRoute } from '../routes/WorkspaceSettingsGeneralRoute.tsx';
 import { workspaceSettingsRoute } from '../routes/WorkspaceSettingsLayoutRoute.tsx';
 import { workspaceSettingsMembersRoute } from '../routes/WorkspaceSettingsMembersRoute.tsx';
-import { workspaceViewRoute, workspaceViewsIndexRoute } from '../routes/WorkspaceViewsRoute.tsx';
+import {
+  workspaceViewRoute,
+  workspaceViewsIndexRoute,
+  workspaceViewsListRoute,
+} from '../routes/WorkspaceViewsRoute.tsx';
 import { PageLoader } from '../ui/Spinner.tsx';
 import type { RootStore } from './RootStore.ts';
 import { rootRoute } from './rootRoute.tsx';
@@ -59,6 +66,7 @@ export const routeTree = rootRoute.addChildren([
       profileSettingsIndexRoute,
       profileGeneralRoute,
       profilePreferencesRoute,
+      profileNotificationsRoute,
       profileSecurityRoute,
     ]),
     workspaceRoute.addChildren([
@@ -72,12 +80,16 @@ export const routeTree = rootRoute.addChildren([
       projectCycleRoute,
       projectModulesRoute,
       projectModuleRoute,
+      projectViewsRoute,
+      projectViewRoute,
       issueDetailRoute,
       browseWorkItemRoute,
       workspaceProfileRoute,
       workspaceProfileTabRoute,
       workspaceViewsIndexRoute,
+      workspaceViewsListRoute,
       workspaceViewRoute,
+      notificationsRoute,
       projectSettingsTree,
       workspaceSettingsRoute.addChildren([workspaceSettingsGeneralRoute, workspaceSettingsMembersRoute]),
     ]),

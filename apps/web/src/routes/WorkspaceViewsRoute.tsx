@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { isGlobalView } from '../features/workspace-views/viewIds.ts';
+import { ApiError } from '../lib/api.ts';
 import { PageLoader } from '../ui/Spinner.tsx';
 import { loadCrossProjectLookups } from './crossProjectLookups.ts';
 import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
@@ -17,15 +18,54 @@ export const workspaceViewsIndexRoute = createRoute({
   },
 });
 
-/** `/{ws}/workspace-views/{globalViewId}`: a built-in global view over the caller's projects. */
+/** `/{ws}/workspace-views/all`: every custom workspace view, with search, sort and favorites. */
+export const workspaceViewsListRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'workspace-views/all',
+  loader: async ({ context, params }) => {
+    const { stores } = context;
+    const slug = params.workspaceSlug;
+    // The members name each view's owner.
+    if (!stores.members.isLoaded(slug)) void stores.members.fetchMembers(slug).catch(() => undefined);
+    await stores.views.fetch({ slug, projectId: null });
+  },
+  pendingComponent: () => <PageLoader label="Loading views" />,
+  component: lazyRouteComponent(
+    () => import('../features/workspace-views/WorkspaceViewsListScreen.tsx'),
+    'WorkspaceViewsListRouteScreen',
+  ),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `/{ws}/workspace-views/{globalViewId}`: a built-in global view over the caller's projects, or a
+ * custom workspace view (a saved view's id) beside them.
+ */
 export const workspaceViewRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'workspace-views/$globalViewId',
   beforeLoad: ({ params }) => {
-    // Custom global views come with saved views; until then only the built-in ids exist.
-    if (!isGlobalView(params.globalViewId)) throw notFound();
+    if (!isGlobalView(params.globalViewId) && !UUID.test(params.globalViewId)) throw notFound();
   },
-  loader: ({ context, params }) => loadCrossProjectLookups(context.stores, params.workspaceSlug),
+  loader: async ({ context, params }) => {
+    const { workspaceSlug: slug, globalViewId: id } = params;
+    const { stores } = context;
+    stores.views.ensure({ slug, projectId: null });
+    const custom = isGlobalView(id)
+      ? undefined
+      : import('../features/views/loadView.ts').then((m) => m.loadWorkspaceView(stores, slug, id));
+    custom?.catch(() => undefined);
+    await loadCrossProjectLookups(stores, slug);
+    try {
+      await custom;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+      throw error;
+    }
+  },
+  // The peek and search changes keep a custom view's unsaved changes.
+  shouldReload: ({ cause }: { cause: string }) => cause === 'enter',
   pendingComponent: () => <PageLoader label="Loading views" />,
   component: lazyRouteComponent(
     () => import('../features/workspace-views/WorkspaceViewsScreen.tsx'),

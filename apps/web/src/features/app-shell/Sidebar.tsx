@@ -5,6 +5,7 @@ import {
   Boxes,
   FolderKanban,
   House,
+  Inbox,
   Layers,
   ListTodo,
   PanelLeftClose,
@@ -19,6 +20,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { IconButton } from '../../ui/Button.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
+import { UnreadBadge } from '../notifications/UnreadBadge.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
@@ -43,9 +45,11 @@ function NavItem({
   label,
   collapsed,
   exact,
+  badge,
 }: {
   to:
     | '/$workspaceSlug'
+    | '/$workspaceSlug/notifications'
     | '/$workspaceSlug/projects'
     | '/$workspaceSlug/workspace-views'
     | '/$workspaceSlug/settings';
@@ -54,6 +58,8 @@ function NavItem({
   label: string;
   collapsed: boolean;
   exact?: boolean;
+  /** Shown after the label (on the icon when collapsed). */
+  badge?: ReactNode;
 }) {
   return (
     <li>
@@ -65,10 +71,12 @@ function NavItem({
           aria-label={collapsed ? label : undefined}
           className={clsx(navLinkClasses, collapsed && 'justify-center px-0')}
         >
-          <span className="flex size-4 shrink-0 items-center justify-center" aria-hidden>
-            {icon}
+          <span className="relative flex size-4 shrink-0 items-center justify-center">
+            <span aria-hidden>{icon}</span>
+            {collapsed && badge}
           </span>
           {!collapsed && label}
+          {!collapsed && badge}
         </Link>
       </Tooltip>
     </li>
@@ -105,6 +113,14 @@ export const Sidebar = observer(function Sidebar({ workspace }: { workspace: Wor
             label="Home"
             collapsed={collapsed}
             exact
+          />
+          <NavItem
+            to="/$workspaceSlug/notifications"
+            slug={workspace.slug}
+            icon={<Inbox className="size-4" />}
+            label="Inbox"
+            collapsed={collapsed}
+            badge={<UnreadBadge slug={workspace.slug} collapsed={collapsed} />}
           />
           <NavItem
             to="/$workspaceSlug/projects"
@@ -232,14 +248,14 @@ const SidebarProjects = observer(function SidebarProjects({
   );
 });
 
-/** The open project's sections (architecture.md §6): its work items and, when switched on, cycles and modules. */
+/** The open project's sections (architecture.md §6): its work items and, when switched on, cycles, modules and views. */
 function ProjectSections({
   slug,
   project,
   pathname,
 }: {
   slug: string;
-  project: { id: string; cycle_view: boolean; module_view: boolean };
+  project: { id: string; cycle_view: boolean; module_view: boolean; issue_views_view: boolean };
   pathname: string;
 }) {
   const base = `/${slug}/projects/${project.id}`;
@@ -267,6 +283,16 @@ function ProjectSections({
             label: 'Modules',
             icon: Boxes,
             prefix: `${base}/modules`,
+          },
+        ]
+      : []),
+    ...(project.issue_views_view
+      ? [
+          {
+            to: '/$workspaceSlug/projects/$projectId/views',
+            label: 'Views',
+            icon: Layers,
+            prefix: `${base}/views`,
           },
         ]
       : []),

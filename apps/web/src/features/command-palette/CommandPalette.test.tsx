@@ -127,7 +127,9 @@ describe('command palette', () => {
     fakeApi.on('GET', `${P}/issue-drafts/`, envelope([makeIssue('d1', { name: 'Sketch', is_draft: true })]));
     const { router } = await openBoard();
     const palette = await openPaletteWithKeys(user);
-    expect(within(palette).getByRole('option', { name: /Go to views/ })).toBeTruthy();
+    expect(within(palette).getByRole('option', { name: 'Go to views' })).toBeTruthy();
+    expect(within(palette).getByRole('option', { name: 'Go to notifications' })).toBeTruthy();
+    expect(within(palette).getByRole('option', { name: /Go to views of Mobile App/ })).toBeTruthy();
     expect(
       within(palette).getByRole('option', { name: /Go to archived work items of Mobile App/ }),
     ).toBeTruthy();

@@ -4,6 +4,7 @@ import {
   CircleDot,
   FolderKanban,
   House,
+  Inbox,
   Palette,
   Plus,
   Search,
@@ -17,6 +18,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { viewLink } from '../views/viewLinks.ts';
 import {
   closePalette,
   listCommands,
@@ -35,6 +37,7 @@ const COMMAND_ICONS: Record<string, ReactNode> = {
   'issue.create': <Plus className="size-4" />,
   'go.home': <House className="size-4" />,
   'go.projects': <FolderKanban className="size-4" />,
+  'go.notifications': <Inbox className="size-4" />,
   'go.workspace-settings': <Settings className="size-4" />,
   'go.workspace-members': <Users className="size-4" />,
   'go.profile': <UserRound className="size-4" />,
@@ -48,7 +51,7 @@ const groupClasses =
 
 /** The workspace-wide commands: navigation, and "Create work item" away from a board. */
 function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
-  const { projects } = useStores();
+  const { projects, views, workspaces } = useStores();
   const navigate = useNavigate();
   const router = useRouter();
   return () => {
@@ -83,6 +86,15 @@ function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
     if (inProject)
       for (const [id, title, to] of [
         ['go.drafts', `Go to drafts of ${inProject.name}`, '/$workspaceSlug/projects/$projectId/drafts'],
+        ...(inProject.issue_views_view
+          ? ([
+              [
+                'go.project-views',
+                `Go to views of ${inProject.name}`,
+                '/$workspaceSlug/projects/$projectId/views',
+              ],
+            ] as const)
+          : []),
         [
           'go.archived-issues',
           `Go to archived work items of ${inProject.name}`,
@@ -98,12 +110,23 @@ function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
     commands.push(
       go('go.home', 'Go to home', '/$workspaceSlug'),
       go('go.projects', 'Go to projects', '/$workspaceSlug/projects'),
+      go('go.notifications', 'Go to notifications', '/$workspaceSlug/notifications', 'inbox unread'),
       go('go.views', 'Go to views', '/$workspaceSlug/workspace-views', 'all work items assigned subscribed'),
       go('go.workspace-settings', 'Workspace settings', '/$workspaceSlug/settings', 'general'),
       go('go.workspace-members', 'Workspace members', '/$workspaceSlug/settings/members', 'invite'),
       go('go.profile', 'Profile settings', '/settings/profile/general', 'account'),
       go('go.preferences', 'Preferences', '/settings/profile/preferences', 'theme dark light'),
     );
+    // Favorite saved views already loaded (their lists or pages were opened): one step to each.
+    const workspaceId = workspaces.get(slug)?.id;
+    for (const view of workspaceId ? views.favoritesIn(workspaceId) : [])
+      commands.push({
+        id: `go.view.${view.id}`,
+        title: `Open view ${view.name}`,
+        group: 'Navigation',
+        keywords: 'favorite saved view',
+        run: () => void navigate(viewLink({ slug, projectId: view.project }, view.id)),
+      });
     return commands;
   };
 }

@@ -9,6 +9,7 @@ import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
 import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { SaveViewButton } from '../views/SaveViewButton.tsx';
 import { useIssueShortcuts } from './actions.ts';
 import { BoardBody } from './BoardBody.tsx';
 import { IssuePeek } from './detail/IssuePeek.tsx';
@@ -79,6 +80,7 @@ export const IssuesScreen = observer(function IssuesScreen({
             <LayoutSwitcher view={view} layouts={PROJECT_LIST_LAYOUTS[kind]} />
             <FiltersMenu view={view} />
             <DisplayMenu view={view} />
+            {kind === 'live' && <SaveViewButton place={{ slug, projectId }} view={view} />}
             {view.canEdit && (
               <Button variant="primary" size="sm" onClick={() => view.openCreate()}>
                 <Plus className="size-3.5" aria-hidden /> {kind === 'draft' ? 'New draft' : 'New work item'}

@@ -267,6 +267,7 @@ describe('project list tabs and the sidebar', () => {
       ['Work items', '/acme/projects/p1/issues', 'page'],
       ['Cycles', '/acme/projects/p1/cycles', null],
       ['Modules', '/acme/projects/p1/modules', null],
+      ['Views', '/acme/projects/p1/views', null],
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { PowerOff } from 'lucide-react';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 
-/** What a cycle or module page shows while the project has the feature switched off. */
+/** What a cycle, module or views page shows while the project has the feature switched off. */
 export function FeatureOff({
   slug,
   project,
@@ -13,7 +13,7 @@ export function FeatureOff({
 }: {
   slug: string;
   project: Project;
-  feature: 'Cycles' | 'Modules';
+  feature: 'Cycles' | 'Modules' | 'Views';
 }) {
   const admin = (project.member_role ?? 0) >= ROLE.ADMIN;
   return (
@@ -23,7 +23,7 @@ export function FeatureOff({
         title={`${feature} are turned off in ${project.name}`}
         description={
           admin
-            ? `Turn them on in the project's features to plan work with them.`
+            ? `Turn them on in the project's features to use them.`
             : `A project admin can turn them on in the project's features.`
         }
         action={

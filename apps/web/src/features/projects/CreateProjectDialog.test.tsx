@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { makeProject, signedIntoAcme } from '../../test/fixtures.ts';
+import { envelope } from '../../test/issueFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 vi.mock('../../lib/api.ts', async (importOriginal) => ({
@@ -54,11 +55,15 @@ describe('create project modal', () => {
     expect(identifier.value).toBe('MOB2XABCDEFG');
   });
 
-  it('refuses a taken identifier before sending, and creates then opens the settings', async () => {
+  it('refuses a taken identifier before sending, and creates then opens its work items', async () => {
     fakeApi.on('POST', '/api/workspaces/acme/projects/', (body) =>
       makeProject({ id: 'p9', ...(body as object), member_role: 20 }),
     );
-    fakeApi.on('GET', '/api/workspaces/acme/projects/p9/', makeProject({ id: 'p9', identifier: 'MA' }));
+    const P9 = '/api/workspaces/acme/projects/p9';
+    fakeApi
+      .on('GET', `${P9}/`, makeProject({ id: 'p9', name: 'Mobile App', identifier: 'MA' }))
+      .on('GET', `${P9}/states/`, [])
+      .on('GET', `${P9}/issues/`, envelope([]));
     const { user, router, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Project name'), 'Mobile App');
     await within(dialog).findByText('MOBIL is already taken');
@@ -79,8 +84,8 @@ describe('create project modal', () => {
       network: 0,
       description: '',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/settings/projects/p9'));
-    expect(await screen.findByRole('navigation', { name: 'Project settings' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p9/issues'));
+    expect(await screen.findByRole('region', { name: 'No work items yet' })).toBeTruthy();
   });
 
   it('shows PROJECT_NAME_TAKEN from the server under the name', async () => {

@@ -118,8 +118,9 @@ export function CreateProjectDialog({ slug, open, onOpenChange }: CreateProjectD
       setBusy(false);
       reset();
       onOpenChange(false);
+      // A new project opens on its work items (its settings are one click away from there).
       await navigate({
-        to: '/$workspaceSlug/settings/projects/$projectId',
+        to: '/$workspaceSlug/projects/$projectId/issues',
         params: { workspaceSlug: slug, projectId: project.id },
       });
     } catch (error) {

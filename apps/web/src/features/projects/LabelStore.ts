@@ -37,9 +37,15 @@ export function sortOrderForMove(siblings: Label[], id: string, direction: -1 | 
 /** The labels of each project, keyed by label id. */
 export class LabelStore {
   private readonly byProject: ByProject<Label> = observable.map();
+  /** Workspaces whose projects' labels all came in one read (lists across projects). */
+  private readonly workspaces = observable.set<string>();
 
   constructor() {
-    makeAutoObservable<LabelStore, 'byProject'>(this, { byProject: false }, { autoBind: true });
+    makeAutoObservable<LabelStore, 'byProject' | 'workspaces'>(
+      this,
+      { byProject: false, workspaces: false },
+      { autoBind: true },
+    );
   }
 
   /** A label of any loaded project (lists across projects look them up by id). */
@@ -50,8 +56,16 @@ export class LabelStore {
   /** Every label of the projects the caller is in (`GET {ws}/labels/`), filed by project. */
   async fetchWorkspace(slug: string): Promise<Label[]> {
     const all = await api.get<Label[]>(`/api/workspaces/${seg(slug)}/labels/`);
-    runInAction(() => fileByProject(this.byProject, all));
+    runInAction(() => {
+      fileByProject(this.byProject, all);
+      this.workspaces.add(slug);
+    });
     return all;
+  }
+
+  /** Whether `fetchWorkspace` answered for `slug` (an id missing then names a deleted label). */
+  isWorkspaceLoaded(slug: string): boolean {
+    return this.workspaces.has(slug);
   }
 
   isLoaded(projectId: string): boolean {
@@ -140,5 +154,6 @@ export class LabelStore {
 
   reset(): void {
     this.byProject.clear();
+    this.workspaces.clear();
   }
 }

@@ -8,9 +8,15 @@ import { projectPath } from './ProjectStore.ts';
 /** The workflow states of each project, keyed by state id. */
 export class StateStore {
   private readonly byProject: ByProject<State> = observable.map();
+  /** Workspaces whose projects' states all came in one read (lists across projects). */
+  private readonly workspaces = observable.set<string>();
 
   constructor() {
-    makeAutoObservable<StateStore, 'byProject'>(this, { byProject: false }, { autoBind: true });
+    makeAutoObservable<StateStore, 'byProject' | 'workspaces'>(
+      this,
+      { byProject: false, workspaces: false },
+      { autoBind: true },
+    );
   }
 
   /** A state of any loaded project (lists across projects look them up by id). */
@@ -21,8 +27,16 @@ export class StateStore {
   /** Every state of the projects the caller is in (`GET {ws}/states/`), filed by project. */
   async fetchWorkspace(slug: string): Promise<State[]> {
     const all = await api.get<State[]>(`/api/workspaces/${seg(slug)}/states/`);
-    runInAction(() => fileByProject(this.byProject, all));
+    runInAction(() => {
+      fileByProject(this.byProject, all);
+      this.workspaces.add(slug);
+    });
     return all;
+  }
+
+  /** Whether `fetchWorkspace` answered for `slug` (an id missing then names a deleted state). */
+  isWorkspaceLoaded(slug: string): boolean {
+    return this.workspaces.has(slug);
   }
 
   isLoaded(projectId: string): boolean {
@@ -135,6 +149,7 @@ export class StateStore {
 
   reset(): void {
     this.byProject.clear();
+    this.workspaces.clear();
   }
 }
 

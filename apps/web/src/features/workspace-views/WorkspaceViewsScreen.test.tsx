@@ -11,6 +11,8 @@ import {
   makeState,
 } from '../../test/issueFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
+import { makeView } from '../../test/viewFixtures.ts';
+import { DEFAULT_DISPLAY_FILTERS, DEFAULT_FILTERS } from '../issues/store/displayFilters.ts';
 
 vi.mock('../../lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/api.ts')>()),
@@ -123,6 +125,47 @@ describe('workspace views', () => {
     const list = screen.getByTestId('list-layout');
     expect(await within(list).findByText('Mobile App')).toBeTruthy();
     expect(within(list).getByText('Website')).toBeTruthy();
+  });
+
+  it('saves a built-in view as a custom one: its caller becomes a filter, and it joins the tabs', async () => {
+    const G1 = '00000000-0000-4000-8000-0000000000a1';
+    fakeApi
+      .on('GET', `${W}/views/`, [])
+      .on('POST', `${W}/views/`, (body) => makeView(G1, { project: null, ...(body as object) }))
+      .on('GET', `${W}/views/${G1}/`, () =>
+        makeView(G1, {
+          project: null,
+          name: 'Mine',
+          filters: { ...DEFAULT_FILTERS, assignees: [ME] },
+          display_filters: { ...DEFAULT_DISPLAY_FILTERS, layout: 'spreadsheet' },
+        }),
+      )
+      .on(
+        'GET',
+        `${W}/views/${G1}/issues/`,
+        envelope([makeIssue('i1', { name: 'Fix login', assignee_ids: [ME] })]),
+      );
+    const user = userEvent.setup();
+    const { router } = renderApp('/acme/workspace-views/assigned');
+    await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save as view' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Mine');
+    await user.click(within(dialog).getByRole('button', { name: 'Create view' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/acme/workspace-views/${G1}`));
+    const body = fakeApi.callsTo('POST', `${W}/views/`)[0]!.body as {
+      filters: Record<string, unknown>;
+      display_filters: Record<string, unknown>;
+    };
+    expect(body.filters.assignees).toEqual([ME]);
+    expect(body.display_filters.layout).toBe('spreadsheet');
+
+    // The view's page: its strip, its tab, and its items from its own list.
+    expect(await screen.findByRole('region', { name: 'Saved view' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mine' }).getAttribute('aria-current')).toBe('page');
+    const grid = screen.getByRole('grid', { name: 'Work items' });
+    expect(await within(grid).findByText('MOB-1')).toBeTruthy();
+    expect(fakeApi.callsTo('GET', `${W}/views/${G1}/issues/`).length).toBeGreaterThan(0);
   });
 
   it('answers an unknown view with not found', async () => {

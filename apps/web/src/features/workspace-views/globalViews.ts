@@ -14,6 +14,8 @@ export const GLOBAL_VIEW_LABELS: Record<GlobalView, string> = {
 /** The layouts a global view offers; spreadsheet is the built-in one (spec §2). */
 export const GLOBAL_VIEW_LAYOUTS: readonly Layout[] = ['spreadsheet', 'list', 'kanban'];
 export const GLOBAL_VIEW_DEFAULT_LAYOUT: Layout = 'spreadsheet';
+/** A custom workspace view created from scratch starts as the built-in ones do: a spreadsheet. */
+export const NEW_WORKSPACE_VIEW_SETTINGS = { display_filters: { layout: GLOBAL_VIEW_DEFAULT_LAYOUT } };
 
 /** A view's list: `{ws}/issues/` across the caller's projects; its settings kept in this browser per view. */
 export function globalViewScope(slug: string, view: GlobalView, userId: string): ListScope {

@@ -1,5 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { ArrowLeft, Palette, ShieldCheck, UserRound } from 'lucide-react';
+import { ArrowLeft, Bell, Palette, ShieldCheck, UserRound } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../app/StoresContext.tsx';
 import { SettingsNav } from '../../features/app-shell/SettingsNav.tsx';
@@ -40,6 +40,11 @@ function ProfileSettingsLayout() {
                 label: 'Preferences',
                 icon: <Palette className="size-4" />,
                 link: { to: '/settings/profile/preferences' },
+              },
+              {
+                label: 'Notifications',
+                icon: <Bell className="size-4" />,
+                link: { to: '/settings/profile/notifications' },
               },
               {
                 label: 'Security',

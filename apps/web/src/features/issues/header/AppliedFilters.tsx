@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button } from '../../../ui/Button.tsx';
 import type { IssueView } from '../IssueView.ts';
 import { activeFilterEntries } from '../store/displayFilters.ts';
-import { dateFilterLabel, FILTER_LABELS, filterValueLabel } from './FiltersMenu.tsx';
+import { dateFilterLabel, FILTER_LABELS, filterValueLabel, removedFilterValue } from './filterValues.ts';
 
 /** The filters in force as chips, each value removable, with "Clear all". */
 export const AppliedFilters = observer(function AppliedFilters({ view }: { view: IssueView }) {
@@ -25,13 +25,17 @@ export const AppliedFilters = observer(function AppliedFilters({ view }: { view:
             {isDate ? (
               <Chip label={dateFilterLabel(values)} onRemove={() => void view.setFilters({ [key]: null })} />
             ) : (
-              values.map((value) => (
-                <Chip
-                  key={value}
-                  label={filterValueLabel(view, key, value)}
-                  onRemove={() => void view.setFilters({ [key]: values.filter((v) => v !== value) })}
-                />
-              ))
+              values.map((value) => {
+                const removed = removedFilterValue(view, key, value);
+                return (
+                  <Chip
+                    key={value}
+                    label={removed ?? filterValueLabel(view, key, value)}
+                    removed={removed !== null}
+                    onRemove={() => void view.setFilters({ [key]: values.filter((v) => v !== value) })}
+                  />
+                );
+              })
             )}
           </div>
         );
@@ -43,10 +47,17 @@ export const AppliedFilters = observer(function AppliedFilters({ view }: { view:
   );
 });
 
-function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
+/** One value; `removed` (a deleted label, state or member a saved filter still names) is struck through. */
+function Chip({ label, removed, onRemove }: { label: string; removed?: boolean; onRemove: () => void }) {
   return (
     <span className="inline-flex items-center gap-0.5 rounded bg-surface-2 py-0.5 pr-0.5 pl-1.5 text-fg">
-      {label}
+      {removed ? (
+        <s className="text-fg-muted" title="It no longer exists: the filter matches nothing by it">
+          {label}
+        </s>
+      ) : (
+        label
+      )}
       <button
         type="button"
         onClick={onRemove}

@@ -1,4 +1,5 @@
 import type { Filters } from '@kite/shared/contracts';
+import { STATE_GROUPS } from '@kite/shared/domain';
 import { Filter } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { Avatar } from '../../../ui/Avatar.tsx';
@@ -12,31 +13,18 @@ import {
   MenuSubTrigger,
   MenuTrigger,
 } from '../../../ui/Menu.tsx';
-import { PRIORITY_LABELS, PriorityIcon } from '../../public-board/PriorityIcon.tsx';
+import { PriorityIcon } from '../../public-board/PriorityIcon.tsx';
 import type { IssueView } from '../IssueView.ts';
 import { StateDot } from '../properties/PropertyMenus.tsx';
 import {
   activeFilterEntries,
   DATE_PRESETS,
   datePresetTerms,
-  type FilterKey,
   NONE_GROUP,
   PRIORITY_ORDER,
   presetOf,
 } from '../store/displayFilters.ts';
-
-export const FILTER_LABELS: Partial<Record<FilterKey, string>> = {
-  state: 'State',
-  priority: 'Priority',
-  assignees: 'Assignees',
-  labels: 'Labels',
-  created_by: 'Created by',
-  start_date: 'Start date',
-  target_date: 'Due date',
-  state_group: 'State group',
-  cycle: 'Cycle',
-  module: 'Module',
-};
+import { FILTER_LABELS } from './filterValues.ts';
 
 function toggled(values: string[] | null, value: string, on: boolean): string[] {
   const rest = (values ?? []).filter((v) => v !== value);
@@ -59,9 +47,14 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
       {children}
     </MenuCheckboxItem>
   );
-  /** The project's members, each with avatar and name. */
+  // Across projects the workspace's members, labels of every project and state groups are offered.
+  const across = view.crossProject;
+  const users = across
+    ? [...view.users.values()].sort((a, b) => a.display_name.localeCompare(b.display_name))
+    : view.projectUsers;
+  /** The members, each with avatar and name. */
   const userOptions = (key: 'assignees' | 'created_by') =>
-    view.projectUsers.map((u) =>
+    users.map((u) =>
       option(
         key,
         u.id,
@@ -71,6 +64,11 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
         </>,
       ),
     );
+  const labels = across
+    ? view.stores.projects
+        .joinedOf(view.slug)
+        .flatMap((p) => view.labelsIn(p.id).map((label) => ({ label, project: p.identifier })))
+    : view.labels.map((label) => ({ label, project: null }));
   const dateMenu = (key: 'start_date' | 'target_date') => {
     const current = presetOf(filters[key]);
     return (
@@ -102,21 +100,40 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
         )}
       </MenuTrigger>
       <MenuContent align="end" className="min-w-44">
-        <MenuSub>
-          <MenuSubTrigger>State</MenuSubTrigger>
-          <MenuSubContent>
-            {view.states.map((s) =>
-              option(
-                'state',
-                s.id,
-                <>
-                  <StateDot color={s.color} />
-                  {s.name}
-                </>,
-              ),
-            )}
-          </MenuSubContent>
-        </MenuSub>
+        {across ? (
+          <MenuSub>
+            <MenuSubTrigger>State group</MenuSubTrigger>
+            <MenuSubContent>
+              {STATE_GROUPS.map((group) => {
+                const meta = view.groupMeta('state_detail.group', group);
+                return option(
+                  'state_group',
+                  group,
+                  <>
+                    <StateDot color={meta.color ?? '#9ca3af'} />
+                    {meta.label}
+                  </>,
+                );
+              })}
+            </MenuSubContent>
+          </MenuSub>
+        ) : (
+          <MenuSub>
+            <MenuSubTrigger>State</MenuSubTrigger>
+            <MenuSubContent>
+              {view.states.map((s) =>
+                option(
+                  'state',
+                  s.id,
+                  <>
+                    <StateDot color={s.color} />
+                    {s.name}
+                  </>,
+                ),
+              )}
+            </MenuSubContent>
+          </MenuSub>
+        )}
         <MenuSub>
           <MenuSubTrigger>Priority</MenuSubTrigger>
           <MenuSubContent>
@@ -134,20 +151,29 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
         </MenuSub>
         <MenuSub>
           <MenuSubTrigger>Labels</MenuSubTrigger>
-          <MenuSubContent>
+          <MenuSubContent className="max-h-80 overflow-y-auto">
             {option('labels', NONE_GROUP, 'No labels')}
-            {view.labels.map((l) =>
+            {labels.map(({ label: l, project }) =>
               option(
                 'labels',
                 l.id,
                 <>
                   <StateDot color={l.color || '#9ca3af'} className="size-2" />
                   {l.name}
+                  {project && <span className="ml-auto pl-2 text-xs text-fg-subtle">{project}</span>}
                 </>,
               ),
             )}
           </MenuSubContent>
         </MenuSub>
+        {across && (
+          <MenuSub>
+            <MenuSubTrigger>Project</MenuSubTrigger>
+            <MenuSubContent className="max-h-80 overflow-y-auto">
+              {view.stores.projects.joinedOf(view.slug).map((p) => option('project', p.id, p.name))}
+            </MenuSubContent>
+          </MenuSub>
+        )}
         {view.planningOn('cycle_view') && (
           <MenuSub>
             <MenuSubTrigger>Cycle</MenuSubTrigger>
@@ -176,31 +202,3 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
     </Menu>
   );
 });
-
-/** A filter value as a person reads it. */
-export function filterValueLabel(view: IssueView, key: FilterKey, value: string): string {
-  if (value === NONE_GROUP) return key === 'labels' ? 'No labels' : 'None';
-  switch (key) {
-    case 'state':
-      return view.stateOf(value)?.name ?? 'Unknown state';
-    case 'priority':
-      return PRIORITY_LABELS[value] ?? value;
-    case 'labels':
-      return view.labelOf(value)?.name ?? 'Unknown label';
-    case 'assignees':
-    case 'created_by':
-      return view.userOf(value)?.display_name ?? 'Unknown member';
-    case 'cycle':
-      return view.stores.cycles.find(value)?.name ?? 'Unknown cycle';
-    case 'module':
-      return view.stores.modules.find(value)?.name ?? 'Unknown module';
-    default:
-      return value;
-  }
-}
-
-/** Date terms as a chip label: the preset's name, or the terms themselves. */
-export function dateFilterLabel(terms: string[]): string {
-  const preset = presetOf(terms);
-  return DATE_PRESETS.find((p) => p.value === preset)?.label ?? terms.join(', ');
-}

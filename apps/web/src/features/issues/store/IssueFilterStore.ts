@@ -35,11 +35,13 @@ export class IssueFilterStore {
   private readonly scopes = observable.map<string, FilterSet>(undefined, { deep: false });
   /** Scopes kept in this browser only (the profile's lists, as Plane keeps them), by context. */
   private readonly local = new Map<string, ListContextKind>();
+  /** Scopes kept in memory only (a saved view's settings: the view itself is their stored copy). */
+  private readonly memory = new Set<string>();
 
   constructor() {
-    makeAutoObservable<IssueFilterStore, 'scopes' | 'local'>(
+    makeAutoObservable<IssueFilterStore, 'scopes' | 'local' | 'memory'>(
       this,
-      { scopes: false, local: false },
+      { scopes: false, local: false, memory: false },
       { autoBind: true },
     );
   }
@@ -83,7 +85,7 @@ export class IssueFilterStore {
    */
   loadLocal(scope: string, context: ListContextKind, defaults: Partial<DisplayFilters> = {}): FilterSet {
     const existing = this.scopes.get(scope);
-    if (existing && this.local.has(scope)) return existing;
+    if (existing && (this.local.has(scope) || this.memory.has(scope))) return existing;
     this.local.set(scope, context);
     let props: Partial<UserProperties> = {};
     try {
@@ -98,6 +100,15 @@ export class IssueFilterStore {
     );
   }
 
+  /**
+   * A scope set from stored settings and kept in memory only (a saved view's: changes stay on
+   * this page until the view is updated). Seeding again puts the stored settings back.
+   */
+  seed(scope: string, context: ListContextKind, props: Partial<UserProperties>): FilterSet {
+    this.memory.add(scope);
+    return this.receive(scope, props as UserProperties, context);
+  }
+
   /** GET `{p}/user-properties/`. */
   async fetchProject(slug: string, projectId: string): Promise<FilterSet> {
     const props = await api.get<UserProperties>(`${projectPath(slug, projectId)}/user-properties/`);
@@ -110,6 +121,7 @@ export class IssueFilterStore {
     before: FilterSet,
     body: Record<string, unknown>,
   ): Promise<void> {
+    if (this.memory.has(projectId)) return;
     if (this.local.has(projectId)) {
       const set = this.of(projectId, this.local.get(projectId));
       storage.set(
@@ -183,6 +195,7 @@ export class IssueFilterStore {
   reset(): void {
     this.scopes.clear();
     this.local.clear();
+    this.memory.clear();
   }
 }
 
