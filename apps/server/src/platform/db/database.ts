@@ -122,6 +122,9 @@ export function openPostgresDatabase(url: string, max = 10, options: OpenOptions
   if (options.timeQueries) timePool(pool);
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
+  // Nor one dropped while checked out between two statements (a worker's open transaction): its
+  // next statement fails, the transaction rolls back and the pool discards the client.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
