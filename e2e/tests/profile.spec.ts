@@ -63,7 +63,11 @@ test('member profile: your work from the user menu, Assigned / Created / Subscri
   await snap(page, 'profile-created-board');
 
   // A work item opens its page.
-  await items.getByRole('button', { name: /^WEB-2 Write the launch post$/ }).click();
+  // (By its title: the card's middle is its property buttons.)
+  await items
+    .getByRole('button', { name: /^WEB-2 Write the launch post$/ })
+    .getByText('Write the launch post')
+    .click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/issues/`));
 
   // A mention in a comment links to the member's profile.

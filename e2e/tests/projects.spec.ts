@@ -64,8 +64,10 @@ test('create a project, shape its states and labels, add a member; every setting
   await snap(page, 'project-create-modal');
   await dialog.getByRole('button', { name: 'Create project' }).click();
 
-  // Lands on the project's settings.
-  await expect(page).toHaveURL(/\/settings\/projects\/[0-9a-f-]+$/);
+  // Lands on the project's work items; its settings are one step away.
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]+\/issues$/);
+  const projectId = page.url().split('/projects/')[1]!.split('/')[0]!;
+  await page.goto(`/${slug}/settings/projects/${projectId}`);
   await expect(page.getByLabel('Project name')).toHaveValue('Mobile App');
   await expect(page.getByLabel('Identifier')).toHaveValue('MOB1');
   await expect(

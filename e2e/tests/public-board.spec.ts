@@ -19,8 +19,9 @@ test('publish a project and browse its read-only board signed out', async ({ pag
   await expect(dialog.getByLabel('Identifier')).toHaveValue('WEBSI');
   await dialog.getByLabel('Identifier').fill('WEB');
   await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(page).toHaveURL(/\/settings\/projects\/[0-9a-f-]+$/);
-  const projectId = page.url().split('/').pop() as string;
+  // A new project opens on its work items.
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]+\/issues$/);
+  const projectId = page.url().split('/projects/')[1]!.split('/')[0]!;
   const p = `/api/workspaces/${slug}/projects/${projectId}`;
 
   // Two work items (and a label) through the API from the page.
@@ -35,6 +36,7 @@ test('publish a project and browse its read-only board signed out', async ({ pag
   await apiPost(page, `${p}/issues/`, { name: 'Write the launch announcement' });
 
   // Publish from settings: the public link appears.
+  await page.goto(`/${slug}/settings/projects/${projectId}`);
   const section = page.getByRole('region', { name: 'Publish' });
   await expect(section.getByText('Not published')).toBeVisible();
   await section.getByRole('button', { name: 'Publish' }).click();
