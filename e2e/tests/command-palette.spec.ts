@@ -13,8 +13,9 @@ test('command palette: Ctrl-K finds a work item and opens it, creates a work ite
   await dialog.getByLabel('Project name').fill('Website');
   await dialog.getByLabel('Identifier').fill('WEB');
   await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(page).toHaveURL(/\/settings\/projects\/[0-9a-f-]+$/);
-  const projectId = page.url().split('/').pop() as string;
+  // A new project opens on its work items.
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]+\/issues$/);
+  const projectId = page.url().split('/projects/')[1]!.split('/')[0]!;
   const p = `/api/workspaces/${slug}/projects/${projectId}`;
   await apiPost(page, `${p}/issues/`, { name: 'Fix the pricing page layout', priority: 'high' });
   await apiPost(page, `${p}/issues/`, { name: 'Write the launch announcement' });

@@ -19,8 +19,9 @@ test('issue layouts: spreadsheet cell edit survives a reload, calendar drag to a
   await dialog.getByLabel('Project name').fill('Website');
   await dialog.getByLabel('Identifier').fill('WEB');
   await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(page).toHaveURL(/\/settings\/projects\/[0-9a-f-]+$/);
-  const projectId = page.url().split('/').pop() as string;
+  // A new project opens on its work items.
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]+\/issues$/);
+  const projectId = page.url().split('/projects/')[1]!.split('/')[0]!;
   const p = `/api/workspaces/${slug}/projects/${projectId}`;
 
   const bug = await apiPost<{ id: string }>(page, `${p}/issue-labels/`, { name: 'Bug', color: '#dc2626' });
