@@ -16,7 +16,7 @@ export interface Candidate {
 }
 
 /** Fields whose changes nobody is told about (bookkeeping, not news). */
-const SILENT_FIELDS = new Set(['is_draft', 'sort_order']);
+const SILENT_FIELDS = new Set(['is_draft']);
 
 /**
  * The preference that lets a change through (spec §2.1): moving the item into a completed state
