@@ -1,6 +1,7 @@
 import { SidebarStore } from '../features/app-shell/SidebarStore.ts';
 import { CycleStore } from '../features/cycles/CycleStore.ts';
 import { InstanceStore } from '../features/instance/InstanceStore.ts';
+import { IntakeStore } from '../features/intake/IntakeStore.ts';
 import { InvitationStore } from '../features/invitations/InvitationStore.ts';
 import { IssueFilterStore } from '../features/issues/store/IssueFilterStore.ts';
 import { IssueListStore } from '../features/issues/store/IssueListStore.ts';
@@ -36,6 +37,7 @@ export class RootStore {
   readonly views = new ViewStore();
   readonly notifications = new NotificationStore();
   readonly notificationPreferences = new NotificationPreferenceStore();
+  readonly intake = new IntakeStore();
   readonly issues = new IssueStore({
     stateGroupOf: (projectId, stateId) =>
       this.states.statesOf(projectId).find((s) => s.id === stateId)?.group,
@@ -61,6 +63,7 @@ export class RootStore {
     this.views.reset();
     this.notifications.reset();
     this.notificationPreferences.reset();
+    this.intake.reset();
     this.issueLists.reset();
     this.issueFilters.reset();
     this.issues.reset();

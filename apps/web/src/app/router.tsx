@@ -3,6 +3,7 @@ import { authedRoute } from '../routes/authedRoute.ts';
 import { createWorkspaceRoute } from '../routes/CreateWorkspaceRoute.tsx';
 import { projectCycleRoute, projectCyclesRoute } from '../routes/CyclesRoute.tsx';
 import { forgotPasswordRoute } from '../routes/ForgotPasswordRoute.tsx';
+import { projectIntakeRoute } from '../routes/IntakeRoute.tsx';
 import { invitationsRoute } from '../routes/InvitationsRoute.tsx';
 import { browseWorkItemRoute, issueDetailRoute } from '../routes/IssueDetailRoute.tsx';
 import { projectModuleRoute, projectModulesRoute } from '../routes/ModulesRoute.tsx';
@@ -82,6 +83,7 @@ export const routeTree = rootRoute.addChildren([
       projectModuleRoute,
       projectViewsRoute,
       projectViewRoute,
+      projectIntakeRoute,
       issueDetailRoute,
       browseWorkItemRoute,
       workspaceProfileRoute,

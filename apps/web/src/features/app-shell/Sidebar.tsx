@@ -5,6 +5,7 @@ import {
   Boxes,
   FolderKanban,
   House,
+  Import,
   Inbox,
   Layers,
   ListTodo,
@@ -248,14 +249,20 @@ const SidebarProjects = observer(function SidebarProjects({
   );
 });
 
-/** The open project's sections (architecture.md §6): its work items and, when switched on, cycles, modules and views. */
+/** The open project's sections (architecture.md §6): its work items and, when switched on, cycles, modules, views and intake. */
 function ProjectSections({
   slug,
   project,
   pathname,
 }: {
   slug: string;
-  project: { id: string; cycle_view: boolean; module_view: boolean; issue_views_view: boolean };
+  project: {
+    id: string;
+    cycle_view: boolean;
+    module_view: boolean;
+    issue_views_view: boolean;
+    intake_view: boolean;
+  };
   pathname: string;
 }) {
   const base = `/${slug}/projects/${project.id}`;
@@ -293,6 +300,16 @@ function ProjectSections({
             label: 'Views',
             icon: Layers,
             prefix: `${base}/views`,
+          },
+        ]
+      : []),
+    ...(project.intake_view
+      ? [
+          {
+            to: '/$workspaceSlug/projects/$projectId/intake',
+            label: 'Intake',
+            icon: Import,
+            prefix: `${base}/intake`,
           },
         ]
       : []),

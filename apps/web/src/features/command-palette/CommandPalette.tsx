@@ -4,6 +4,7 @@ import {
   CircleDot,
   FolderKanban,
   House,
+  Import,
   Inbox,
   Palette,
   Plus,
@@ -38,6 +39,7 @@ const COMMAND_ICONS: Record<string, ReactNode> = {
   'go.home': <House className="size-4" />,
   'go.projects': <FolderKanban className="size-4" />,
   'go.notifications': <Inbox className="size-4" />,
+  'go.intake': <Import className="size-4" />,
   'go.workspace-settings': <Settings className="size-4" />,
   'go.workspace-members': <Users className="size-4" />,
   'go.profile': <UserRound className="size-4" />,
@@ -92,6 +94,15 @@ function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
                 'go.project-views',
                 `Go to views of ${inProject.name}`,
                 '/$workspaceSlug/projects/$projectId/views',
+              ],
+            ] as const)
+          : []),
+        ...(inProject.intake_view
+          ? ([
+              [
+                'go.intake',
+                `Go to intake of ${inProject.name}`,
+                '/$workspaceSlug/projects/$projectId/intake',
               ],
             ] as const)
           : []),

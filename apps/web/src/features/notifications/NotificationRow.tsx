@@ -5,10 +5,10 @@ import { observer } from 'mobx-react-lite';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { IconButton } from '../../ui/Button.tsx';
+import { SnoozeMenu } from '../../ui/SnoozeMenu.tsx';
 import { Tooltip } from '../../ui/Tooltip.tsx';
 import { formatDateTime, timeAgo, userName } from '../issues/detail/parts.tsx';
 import { isSnoozed } from './inboxFilter.ts';
-import { SnoozeMenu } from './SnoozeMenu.tsx';
 
 /** The item's key, as its project names it (`MOB-12`). */
 export const itemKey = (n: Notification) => `${n.data.issue.identifier}-${n.data.issue.sequence_id}`;
@@ -104,6 +104,7 @@ export const NotificationRow = observer(function NotificationRow({
           <SnoozeMenu
             snoozed={isSnoozed(n)}
             onSnooze={(until) => void notifications.snooze(slug, n.id, until)}
+            customDescription="The notification leaves the inbox and comes back at this time."
           />
         )}
       </div>

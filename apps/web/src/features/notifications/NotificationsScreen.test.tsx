@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -93,13 +93,13 @@ describe('notifications inbox', () => {
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Custom…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Snooze until' });
-    const input = within(dialog).getByLabelText('Date and time');
-    await user.clear(input);
-    await user.type(input, '2099-03-04T09:30');
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2099-03-04' } });
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '09:30');
+    await user.selectOptions(within(dialog).getByLabelText('AM or PM'), 'PM');
     await user.click(within(dialog).getByRole('button', { name: 'Snooze' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(fakeApi.callsTo('PATCH', `${N}n1/`)[0]!.body).toEqual({
-      snoozed_till: new Date('2099-03-04T09:30').toISOString(),
+      snoozed_till: new Date(2099, 2, 4, 21, 30).toISOString(),
     });
   });
 

@@ -1,0 +1,339 @@
+import { ROLE } from '@kite/shared/domain';
+import { createLazyRoute, Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Import, ListFilter, MousePointerClick, Plus, SearchX } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useState } from 'react';
+import { useStores } from '../../app/StoresContext.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { PageLoader } from '../../ui/Spinner.tsx';
+import { tabClass } from '../../ui/tabs.ts';
+import { PageHeader } from '../app-shell/PageHeader.tsx';
+import { FeatureOff } from '../planning/FeatureOff.tsx';
+import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { effectiveProjectRole } from '../projects/projectAccess.ts';
+import { IntakeCreateDialog } from './IntakeCreateDialog.tsx';
+import { IntakeDetail } from './IntakeDetail.tsx';
+import { IntakeFilterMenu, IntakeOrderMenu } from './IntakeFilterMenu.tsx';
+import { IntakeList } from './IntakeList.tsx';
+import { intakeAbilities } from './intakeAbilities.ts';
+import {
+  activeFilterCount,
+  EMPTY_INTAKE_FILTERS,
+  INTAKE_TABS,
+  type IntakeTab,
+  isIntakeTab,
+  queryKey,
+} from './intakeQuery.ts';
+
+const TAB_LABELS: Record<IntakeTab, string> = { open: 'Open', closed: 'Closed' };
+
+const EMPTY: Record<IntakeTab, { title: string; description: string }> = {
+  open: {
+    title: 'No open intake items',
+    description:
+      'Requests submitted to the project wait here until a project admin accepts, declines or snoozes them.',
+  },
+  closed: {
+    title: 'No closed intake items',
+    description: 'Accepted, declined and duplicate items show here.',
+  },
+};
+
+/** Whether a key press belongs to something else: typing, an open menu, dialog or list box. */
+function ownedElsewhere(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
+  return !!target.closest('[role="menu"], [role="dialog"], [role="listbox"]');
+}
+
+/**
+ * A project's intake (`/{slug}/projects/{id}/intake`): the Open tab (pending and snoozed) and the
+ * Closed tab (accepted, declined, duplicate), filtered and ordered, on the left; the selected item
+ * on the right with its triage. Anyone in the project may submit; guests see their own items.
+ */
+export const IntakeScreen = observer(function IntakeScreen({
+  slug,
+  projectId,
+  tab,
+  selectedId,
+  onSelect,
+}: {
+  slug: string;
+  projectId: string;
+  tab: IntakeTab;
+  /** The selected item's work item id (`?inboxIssueId=`). */
+  selectedId: string | undefined;
+  onSelect: (issueId: string | null, options?: { replace?: boolean; tab?: IntakeTab }) => void;
+}) {
+  const stores = useStores();
+  const { intake } = stores;
+  const project = stores.projects.get(slug, projectId);
+  const enabled = !!project?.intake_view;
+  const [creating, setCreating] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null);
+  const query = intake.queryOf(projectId, tab);
+  const key = queryKey(slug, query);
+
+  // Each list is read afresh when it shows (the route's loader has just read the first one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the query
+  useEffect(() => {
+    if (enabled) intake.refresh(slug, query).catch(() => undefined);
+  }, [intake, slug, key, enabled]);
+
+  const items = intake.listOf(slug, query);
+  const selected = selectedId ? intake.get(selectedId) : undefined;
+
+  // A link to an item not on the loaded pages reads it on its own.
+  useEffect(() => {
+    if (!enabled || !selectedId || intake.get(selectedId)) return;
+    intake.fetchItem(slug, projectId, selectedId).catch(() => setMissing(selectedId));
+  }, [intake, slug, projectId, selectedId, enabled]);
+
+  // Nothing chosen: the first item is (as Plane's inbox does).
+  const first = items[0]?.issue.id;
+  useEffect(() => {
+    if (!selectedId && first) onSelect(first, { replace: true });
+  }, [selectedId, first, onSelect]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the query
+  const move = useCallback(
+    (step: 1 | -1) => {
+      const list = intake.listOf(slug, query);
+      const at = list.findIndex((item) => item.issue.id === selectedId);
+      const next = list[at === -1 ? 0 : at + step];
+      if (next) onSelect(next.issue.id, { replace: true });
+    },
+    [intake, slug, key, selectedId, onSelect],
+  );
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (ownedElsewhere(event.target)) return;
+      const arrows = event.key === 'ArrowDown' || event.key === 'ArrowUp';
+      // Arrows belong to the page only while nothing else has the focus (the list handles its own).
+      if (arrows && event.target instanceof HTMLElement && event.target !== document.body) return;
+      if (event.key === 'j' || event.key === 'ArrowDown') move(1);
+      else if (event.key === 'k' || event.key === 'ArrowUp') move(-1);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [move]);
+
+  if (!project) return <PageLoader label="Loading project" />;
+  if (!enabled) return <FeatureOff slug={slug} project={project} feature="Intake" />;
+
+  const role = effectiveProjectRole(project, stores.workspaces.get(slug)?.role) ?? 0;
+  const userId = stores.user.user?.id;
+  const ownOnly = role <= ROLE.GUEST && !project.guest_view_all_features;
+  const loaded = intake.isLoaded(slug, query);
+  const loading = intake.isLoading(slug, query);
+  const failure = intake.errorOf(slug, query);
+  const filtered = activeFilterCount(query) > 0;
+  const listLabel = `${TAB_LABELS[tab]} intake items`;
+
+  const afterDelete = (issueId: string) => {
+    const at = items.findIndex((item) => item.issue.id === issueId);
+    const next = items[at + 1] ?? items[at - 1];
+    onSelect(next && next.issue.id !== issueId ? next.issue.id : null, { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <span className="flex items-center gap-2">
+            <ProjectLogo project={project} size="sm" />
+            {project.name}
+            <span className="text-fg-subtle">/</span>
+            Intake
+          </span>
+        }
+        actions={
+          <Button variant="primary" size="sm" onClick={() => setCreating(true)}>
+            <Plus className="size-3.5" aria-hidden /> New intake item
+          </Button>
+        }
+      />
+      <div className="flex min-h-0 flex-1">
+        <section
+          aria-label="Intake list"
+          className="flex w-80 shrink-0 flex-col border-r border-border lg:w-96"
+        >
+          <div className="flex shrink-0 items-center justify-between gap-2 border-b border-border px-3">
+            <nav aria-label="Intake tabs" className="flex gap-1">
+              {INTAKE_TABS.map((t) => {
+                const count = intake.countOf(slug, intake.queryOf(projectId, t));
+                return (
+                  <Link
+                    key={t}
+                    to="/$workspaceSlug/projects/$projectId/intake"
+                    params={{ workspaceSlug: slug, projectId }}
+                    search={t === 'open' ? {} : { tab: t }}
+                    aria-current={t === tab ? 'page' : undefined}
+                    className={tabClass(t === tab)}
+                  >
+                    {TAB_LABELS[t]}
+                    {count !== null && count > 0 && (
+                      <span className="rounded-full bg-surface-2 px-1.5 text-xs font-medium text-fg-muted">
+                        {count}
+                      </span>
+                    )}
+                  </Link>
+                );
+              })}
+            </nav>
+            <div className="flex items-center gap-1.5">
+              <IntakeFilterMenu
+                slug={slug}
+                query={query}
+                onChange={(filters) => intake.setFilters(projectId, filters)}
+              />
+              <IntakeOrderMenu
+                orderBy={query.orderBy}
+                onChange={(orderBy) => intake.setOrder(projectId, orderBy)}
+              />
+            </div>
+          </div>
+          {ownOnly && (
+            <p className="border-b border-border bg-surface px-4 py-2 text-xs text-fg-muted">
+              You see the items you submitted.
+            </p>
+          )}
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {failure && !loading && items.length === 0 ? (
+              <div
+                role="alert"
+                className="flex flex-col items-center gap-3 px-6 py-12 text-center text-sm text-fg-muted"
+              >
+                {failure}
+                <Button size="sm" onClick={() => intake.fetchFirst(slug, query).catch(() => undefined)}>
+                  Try again
+                </Button>
+              </div>
+            ) : !loaded ? (
+              <PageLoader label="Loading intake items" />
+            ) : items.length === 0 ? (
+              filtered ? (
+                <EmptyState
+                  className="m-4"
+                  icon={<ListFilter className="size-5" />}
+                  title="No intake items match the filters"
+                  action={
+                    <Button size="sm" onClick={() => intake.setFilters(projectId, EMPTY_INTAKE_FILTERS)}>
+                      Clear filters
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState
+                  className="m-4"
+                  icon={<Import className="size-5" />}
+                  title={EMPTY[tab].title}
+                  description={EMPTY[tab].description}
+                  action={
+                    tab === 'open' ? (
+                      <Button variant="primary" size="sm" onClick={() => setCreating(true)}>
+                        <Plus className="size-3.5" aria-hidden /> New intake item
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              )
+            ) : (
+              <IntakeList
+                slug={slug}
+                label={listLabel}
+                identifier={project.identifier}
+                items={items}
+                selectedId={selectedId}
+                hasMore={intake.hasMore(slug, query)}
+                loading={loading}
+                onSelect={onSelect}
+                onLoadMore={() => void intake.loadMore(slug, query)}
+              />
+            )}
+          </div>
+        </section>
+        <section aria-label="Intake item" className="min-w-0 flex-1 overflow-y-auto">
+          {selected ? (
+            <IntakeDetail
+              slug={slug}
+              project={project}
+              item={selected}
+              abilities={intakeAbilities(selected, role, userId)}
+              onDeleted={afterDelete}
+            />
+          ) : selectedId && missing === selectedId ? (
+            <EmptyState
+              className="m-6"
+              icon={<SearchX className="size-5" />}
+              title="Intake item not found"
+              description="It was deleted, or it is not one you can see."
+            />
+          ) : selectedId ? (
+            <PageLoader label="Loading intake item" />
+          ) : (
+            items.length > 0 && (
+              <div className="flex h-full items-center justify-center gap-2 p-6 text-sm text-fg-subtle">
+                <MousePointerClick className="size-4" aria-hidden /> Select an intake item to see its details.
+              </div>
+            )
+          )}
+        </section>
+      </div>
+      {creating && (
+        <IntakeCreateDialog
+          slug={slug}
+          projectId={projectId}
+          open={creating}
+          onOpenChange={setCreating}
+          onCreated={(item) => onSelect(item.issue.id, { tab: 'open' })}
+        />
+      )}
+    </>
+  );
+});
+
+function IntakeRouteScreen() {
+  const { workspaceSlug = '', projectId = '' } = useParams({ strict: false });
+  const search = useSearch({ strict: false }) as { tab?: string; inboxIssueId?: string };
+  const navigate = useNavigate();
+  const tab = isIntakeTab(search.tab) ? search.tab : 'open';
+  const onSelect = useCallback(
+    (issueId: string | null, options: { replace?: boolean; tab?: IntakeTab } = {}) => {
+      const nextTab = options.tab ?? tab;
+      void navigate({
+        to: '/$workspaceSlug/projects/$projectId/intake',
+        params: { workspaceSlug, projectId },
+        search: {
+          ...(nextTab === 'open' ? {} : { tab: nextTab }),
+          ...(issueId ? { inboxIssueId: issueId } : {}),
+        },
+        replace: options.replace,
+      });
+    },
+    [navigate, workspaceSlug, projectId, tab],
+  );
+  useEffect(() => {
+    if (search.tab !== undefined && !isIntakeTab(search.tab))
+      onSelect(search.inboxIssueId ?? null, { replace: true });
+  }, [search.tab, search.inboxIssueId, onSelect]);
+  return (
+    <IntakeScreen
+      key={`${workspaceSlug}/${projectId}`}
+      slug={workspaceSlug}
+      projectId={projectId}
+      tab={tab}
+      selectedId={search.inboxIssueId}
+      onSelect={onSelect}
+    />
+  );
+}
+
+/** The lazily loaded half of routes/IntakeRoute.tsx. */
+export const IntakeLazyRoute = createLazyRoute('/authed/$workspaceSlug/projects/$projectId/intake')({
+  component: IntakeRouteScreen,
+});
