@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { apiTokensRoutes } from './domains/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { SESSION_COOKIE } from './domains/auth/session.service.ts';
 import { commentsRoutes } from './domains/comments/comments.routes.ts';
@@ -31,6 +32,7 @@ import { attachmentsRoutes } from './domains/issues/attachments.routes.ts';
 import { bulkDraftsRoutes } from './domains/issues/bulk-drafts.routes.ts';
 import { issuesRoutes } from './domains/issues/issues.routes.ts';
 import { linksRelationsRoutes } from './domains/issues/links-relations.routes.ts';
+import { connectIssueListCache } from './domains/issues/list-cache-feed.ts';
 import { subIssuesRoutes } from './domains/issues/sub-issues.routes.ts';
 import { subscriptionsRoutes } from './domains/issues/subscriptions.routes.ts';
 import { workspaceIssuesRoutes } from './domains/issues/workspace-issues.routes.ts';
@@ -41,6 +43,7 @@ import { notificationsRoutes } from './domains/notifications/notifications.route
 import { profileRoutes } from './domains/profile/profile.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
 import { projectsRoutes } from './domains/projects/projects.routes.ts';
+import { publicApiRoutes } from './domains/public-api/public-api.routes.ts';
 import { publishingRoutes } from './domains/publishing/publishing.routes.ts';
 import { searchRoutes } from './domains/search/search.routes.ts';
 import { statesRoutes } from './domains/states/states.routes.ts';
@@ -49,8 +52,10 @@ import { usersRoutes } from './domains/users/users.routes.ts';
 import { viewsRoutes } from './domains/views/views.routes.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/http/error-handler.ts';
+import { createFixedWindowLimiter } from './platform/http/fixed-window-limiter.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
 import { parseJsonBody } from './platform/http/json-body.ts';
+import { registerPreRenderedCompression } from './platform/http/pre-rendered-compression.ts';
 import { serializeReply } from './platform/http/raw-json.ts';
 import { requestIdFrom, securityHeaders } from './platform/http/security-headers.ts';
 import { registerServerTiming } from './platform/http/server-timing.ts';
@@ -103,6 +108,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // the plugin's default on two cores streams anything over 8 KB through zlib's thread pool, which
   // costs more CPU in stream plumbing and socket writes than the compression itself.
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 4 * 1024 * 1024 });
+  registerPreRenderedCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -118,6 +124,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         version: APP_VERSION,
         description: 'Plane-compatible project management API',
       },
+      components: {
+        // The public API (`/api/v1/`, api.md §15); the rest of the API is the web app's session cookie.
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -126,11 +136,14 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     config,
     resolveSession: (token, scope) => services.sessions.resolve(token, scope),
     sessionCookie: SESSION_COOKIE,
+    resolveApiKey: (key, scope) => services.apiTokens.resolve(key, scope),
+    limitApiKey: createFixedWindowLimiter(config.apiRateLimit),
   });
   if (config.serverTiming) registerServerTiming(app);
   app.addHook('onRequest', hooks.onRequest);
   app.addHook('preValidation', hooks.preValidation);
   app.addHook('onSend', securityHeaders);
+  await connectIssueListCache(app, services);
   // Draining: every answer tells the client to take its next request elsewhere.
   app.addHook('onRequest', async (_request, reply) => {
     if (services.lifecycle.shuttingDown) reply.header('Connection', 'close');
@@ -169,6 +182,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     estimatesRoutes,
     userPropertiesRoutes,
     publishingRoutes,
+    apiTokensRoutes,
+    publicApiRoutes,
   ]) {
     register(app, services);
   }

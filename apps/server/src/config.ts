@@ -19,6 +19,7 @@ const envSchema = z.object({
   SESSION_COOKIE_AGE: z.coerce.number().int().positive().default(604800),
   AUTH_IP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   SIGN_IN_IP_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+  API_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   ENABLE_SIGNUP: bool(true),
   ENABLE_MAGIC_LINK_LOGIN: bool(true),
   ENABLE_EMAIL_PASSWORD: bool(true),
@@ -49,6 +50,8 @@ export type Config = {
   sessionCookieAge: number;
   authIpRateLimit: number;
   signInIpFailureLimit: number;
+  /** `/api/v1/` requests per minute per API token (api.md §15.1). */
+  apiRateLimit: number;
   defaults: {
     enableSignup: boolean;
     enableMagicLinkLogin: boolean;
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCookieAge: e.SESSION_COOKIE_AGE,
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
     signInIpFailureLimit: e.SIGN_IN_IP_FAILURE_LIMIT,
+    apiRateLimit: e.API_RATE_LIMIT,
     defaults: {
       enableSignup: e.ENABLE_SIGNUP,
       enableMagicLinkLogin: e.ENABLE_MAGIC_LINK_LOGIN,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
+import { createApiTokensService } from './domains/api-tokens/api-tokens.service.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
 import { createCommentsService } from './domains/comments/comments.service.ts';
@@ -13,9 +14,11 @@ import { createInvitationsService } from './domains/invitations/invitations.serv
 import { createArchiveService } from './domains/issues/archive.service.ts';
 import { createAttachmentsService } from './domains/issues/attachments.service.ts';
 import { createAutomationsService } from './domains/issues/automations.service.ts';
+import { createIssueDetailsService } from './domains/issues/issue-details.ts';
 import { createIssueExpansionsService } from './domains/issues/issue-expansions.ts';
 import { createIssuesService } from './domains/issues/issues.service.ts';
 import { createLinksService } from './domains/issues/links.service.ts';
+import { createIssueListCache } from './domains/issues/list-cache.ts';
 import { createRelationsService } from './domains/issues/relations.service.ts';
 import { createIssueSearchService } from './domains/issues/search.service.ts';
 import { createSubIssuesService } from './domains/issues/sub-issues.service.ts';
@@ -85,7 +88,14 @@ export function createServices(
   const projectMembers = createProjectMembersService(db, { members });
   const projects = createProjectsService(db, { members, projectMembers, states });
   const labels = createLabelsService(db, { projectMembers });
-  const issues = createIssuesService(db, { states, labels, projectMembers, members });
+  const issueListCache = createIssueListCache();
+  const issues = createIssuesService(db, {
+    states,
+    labels,
+    projectMembers,
+    members,
+    listCache: issueListCache,
+  });
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
   const profile = createProfileService(db, { users, members, projectMembers, issues });
   const archive = createArchiveService(db, { issues, states });
@@ -128,6 +138,8 @@ export function createServices(
   const intake = createIntakeService(db, { issues, states });
   publishing.setIntakeLookup(intake.exists);
   const notifications = createNotificationsService(db);
+  const apiTokens = createApiTokensService(db);
+  const issueDetails = createIssueDetailsService(db, { issues, states });
   // Every consumer of committed events, in one worker: notifications (webhooks and live events join here).
   const outboxWorker = createOutboxWorker(db, [notifyFromEvent], {
     onError: options.onJobError ?? ((error) => console.error('outbox event failed', error)),
@@ -151,6 +163,7 @@ export function createServices(
     projectMembers,
     projects,
     issues,
+    issueListCache,
     subscriptions,
     profile,
     archive,
@@ -174,6 +187,8 @@ export function createServices(
     favorites,
     intake,
     notifications,
+    apiTokens,
+    issueDetails,
     outboxWorker,
     notificationDigest,
   };

@@ -1,3 +1,4 @@
+import { ApiTokenStore } from '../features/api-tokens/ApiTokenStore.ts';
 import { SidebarStore } from '../features/app-shell/SidebarStore.ts';
 import { CycleStore } from '../features/cycles/CycleStore.ts';
 import { InstanceStore } from '../features/instance/InstanceStore.ts';
@@ -38,6 +39,7 @@ export class RootStore {
   readonly notifications = new NotificationStore();
   readonly notificationPreferences = new NotificationPreferenceStore();
   readonly intake = new IntakeStore();
+  readonly apiTokens = new ApiTokenStore();
   readonly issues = new IssueStore({
     stateGroupOf: (projectId, stateId) =>
       this.states.statesOf(projectId).find((s) => s.id === stateId)?.group,
@@ -64,6 +66,7 @@ export class RootStore {
     this.notifications.reset();
     this.notificationPreferences.reset();
     this.intake.reset();
+    this.apiTokens.reset();
     this.issueLists.reset();
     this.issueFilters.reset();
     this.issues.reset();

@@ -35,6 +35,7 @@ import { workspaceHomeRoute } from '../routes/WorkspaceHomeRoute.tsx';
 import { workspaceInvitationRoute } from '../routes/WorkspaceInvitationRoute.tsx';
 import { workspaceRoute } from '../routes/WorkspaceLayoutRoute.tsx';
 import { workspaceProfileRoute, workspaceProfileTabRoute } from '../routes/WorkspaceProfileRoute.tsx';
+import { workspaceSettingsApiTokensRoute } from '../routes/WorkspaceSettingsApiTokensRoute.tsx';
 import { workspaceSettingsGeneralRoute } from '../routes/WorkspaceSettingsGeneralRoute.tsx';
 import { workspaceSettingsRoute } from '../routes/WorkspaceSettingsLayoutRoute.tsx';
 import { workspaceSettingsMembersRoute } from '../routes/WorkspaceSettingsMembersRoute.tsx';
@@ -93,7 +94,11 @@ export const routeTree = rootRoute.addChildren([
       workspaceViewRoute,
       notificationsRoute,
       projectSettingsTree,
-      workspaceSettingsRoute.addChildren([workspaceSettingsGeneralRoute, workspaceSettingsMembersRoute]),
+      workspaceSettingsRoute.addChildren([
+        workspaceSettingsGeneralRoute,
+        workspaceSettingsMembersRoute,
+        workspaceSettingsApiTokensRoute,
+      ]),
     ]),
   ]),
 ]);

@@ -1,16 +1,17 @@
 import clsx from 'clsx';
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-type Tone = 'error' | 'success' | 'info';
+type Tone = 'error' | 'success' | 'info' | 'warning';
 
 const TONES: Record<Tone, string> = {
   error: 'border-danger/30 bg-danger-soft text-danger',
   success: 'border-success/30 bg-success-soft text-success',
   info: 'border-primary/25 bg-primary-soft text-fg',
+  warning: 'border-warning/40 bg-warning-soft text-warning',
 };
 
-const ICONS = { error: CircleAlert, success: CircleCheck, info: Info };
+const ICONS = { error: CircleAlert, success: CircleCheck, info: Info, warning: TriangleAlert };
 
 /** An inline message; errors are announced right away (role=alert), others politely. */
 export function Alert({

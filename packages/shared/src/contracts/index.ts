@@ -1,3 +1,4 @@
+export * from './api-tokens.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './instance.ts';
@@ -7,6 +8,7 @@ export * from './issues.ts';
 export * from './notifications.ts';
 export * from './planning.ts';
 export * from './projects.ts';
+export * from './public-api.ts';
 export * from './user-profile.ts';
 export * from './users.ts';
 export * from './views.ts';

@@ -68,6 +68,7 @@ import {
   updateIssueAtVersion,
   updateIssueRow,
 } from './issues.repo.ts';
+import { type IssueListCache, listCacheKey } from './list-cache.ts';
 import { subscribe } from './subscriptions.repo.ts';
 
 export type IssuesService = ReturnType<typeof createIssuesService>;
@@ -111,6 +112,7 @@ export function createIssuesService(
     labels: LabelsService;
     projectMembers: ProjectMembersService;
     members: MembersService;
+    listCache: IssueListCache;
   },
 ) {
   let estimatePointExists: EstimatePointLookup = async () => false;
@@ -342,6 +344,24 @@ export function createIssuesService(
       memberIds: members && [...members.keys()],
       ...planning,
     };
+  }
+
+  /**
+   * A project's list page from the cache, or read and kept. Relative date filters (`2_weeks;after;
+   * fromnow`) move with the calendar, so the day is part of the key.
+   */
+  async function cachedList(
+    projectId: string,
+    parts: Record<string, unknown>,
+    read: () => Promise<PreRendered>,
+  ): Promise<PreRendered> {
+    const key = listCacheKey({ ...parts, day: new Date().toISOString().slice(0, 10) });
+    const cached = deps.listCache.get(projectId, key);
+    if (cached) return cached;
+    const ticket = deps.listCache.ticket(projectId);
+    const page = await read();
+    if (ticket) deps.listCache.set(ticket, key, page);
+    return page;
   }
 
   function listContext(project: ProjectAccess, user: UserRow, query: ListIssuesQuery = {}) {
@@ -740,15 +760,21 @@ export function createIssuesService(
       scope: 'normal' | 'archived' | 'drafts' = 'normal',
       saved?: ListIssuesQuery,
     ) {
-      const ctx = await listContext(project, user, query);
-      if (scope === 'drafts') ctx.ownOnlyProjectIds = ctx.projectIds;
-      return this.page(ctx, query, scope, saved);
+      const ownOnly = scope === 'drafts' || onlyCreatedBy(project, user) !== null;
+      const key = { scope, viewer: ownOnly ? user.id : null, query, saved: saved ?? null };
+      return cachedList(project.project.id, key, async () => {
+        const ctx = await listContext(project, user, query);
+        if (scope === 'drafts') ctx.ownOnlyProjectIds = ctx.projectIds;
+        return this.page(ctx, query, scope, saved);
+      });
     },
 
     /** A published project's normal work items for anonymous visitors (api.md §4.8). */
     async listPublished(projectId: string, query: ListIssuesQuery) {
-      const ctx = await projectListContext(projectId, query, { userId: '', ownOnly: false });
-      return this.page(ctx, query, 'normal');
+      return cachedList(projectId, { scope: 'published', query }, async () => {
+        const ctx = await projectListContext(projectId, query, { userId: '', ownOnly: false });
+        return this.page(ctx, query, 'normal');
+      });
     },
 
     async getPublished(projectId: string, issueId: string): Promise<IssueDetail> {

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type ChangeFeed, type ChangeListener, listenPglite, listenPostgres } from './change-feed.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { timed } from './query-timing.ts';
 import * as schema from './schema.ts';
@@ -22,6 +23,8 @@ export interface Database {
   /** A statement with positional parameters straight to the driver (bulk loads pass whole arrays). */
   raw<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   ping(): Promise<void>;
+  /** Hears the NOTIFY payloads of `channel` from every process (see change-feed.ts). */
+  listen(channel: string, listener: ChangeListener): Promise<ChangeFeed>;
   close(): Promise<void>;
 }
 
@@ -76,6 +79,7 @@ export function wrapPglite(client: PGlite, options: OpenOptions & { onClose?: ()
     ping: async () => {
       await client.query('select 1');
     },
+    listen: (channel, listener) => listenPglite(client, channel, listener),
     close: async () => {
       await client.close();
       options.onClose?.();
@@ -133,6 +137,7 @@ export function openPostgresDatabase(url: string, max = 10, options: OpenOptions
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: () => pool.end(),
   };
 }

@@ -21,14 +21,37 @@ export interface ResolvedSession {
   project?: ProjectAccess | null;
 }
 
+/** What an `X-Api-Key` resolves to: the token's user, acting with their current roles (api.md §14). */
+export interface ResolvedApiKey {
+  user: UserRow;
+  tokenId: string;
+  workspace?: WorkspaceAccess | null;
+  project?: ProjectAccess | null;
+}
+
+/** One request counted against a token's window (api.md §15.1). */
+export interface RateLimitHit {
+  allowed: boolean;
+  remaining: number;
+  /** Unix seconds when the window resets. */
+  resetAt: number;
+}
+
 export interface HookDeps {
   config: Config;
   resolveSession(token: string | undefined, scope?: RequestScope): Promise<ResolvedSession | null>;
   sessionCookie: string;
+  /** `/api/v1/`: the token behind an API key, null when it is unknown, expired or deleted. */
+  resolveApiKey?(key: string, scope?: RequestScope): Promise<ResolvedApiKey | null>;
+  /** `/api/v1/`: counts one request of a token. */
+  limitApiKey?(tokenId: string): RateLimitHit;
 }
 
 /** The scoped access found in onRequest, checked in preValidation (after CSRF, in the contract's order). */
-const scopedAccess = new WeakMap<FastifyRequest, ResolvedSession>();
+const scopedAccess = new WeakMap<
+  FastifyRequest,
+  { workspace?: WorkspaceAccess | null; project?: ProjectAccess | null }
+>();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,8 +66,18 @@ function scopeOf(request: FastifyRequest): RequestScope | undefined {
   };
 }
 
+/** `X-Api-Key: plane_api_…`, or `Authorization: Bearer plane_api_…` (api.md §15.1). */
+function apiKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key) return key.trim();
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return bearer?.[1];
+}
+
 function needsCsrf(request: FastifyRequest): boolean {
   if (!isWrite(request.method)) return false;
+  if (request.routeOptions.config.auth === 'apiKey') return false;
   const path = request.url;
   if (path.startsWith('/auth/')) return true;
   if (path.startsWith('/api/v1/') || path.startsWith('/api/public/')) return false;
@@ -54,13 +87,42 @@ function needsCsrf(request: FastifyRequest): boolean {
 
 /** The check order of the contract: 401 (here) → CSRF 403 → 404 visibility → 403 role → 400 validation. */
 export function createAuthHooks(deps: HookDeps) {
+  /**
+   * `/api/v1/`: the API key alone authenticates (session cookies are ignored, so no CSRF), then
+   * the token's window is counted: every answer says what is left, and past the limit it is 429.
+   */
+  async function authenticateApiKey(request: FastifyRequest, reply: FastifyReply) {
+    const key = apiKeyOf(request);
+    const resolved = key && key.length <= 200 ? await deps.resolveApiKey?.(key, scopeOf(request)) : null;
+    if (!resolved) throw new AppError('unauthenticated', 'Invalid or expired API token');
+    request.user = resolved.user;
+    request.apiTokenId = resolved.tokenId;
+    scopedAccess.set(request, resolved);
+    const hit = deps.limitApiKey?.(resolved.tokenId);
+    if (!hit) return;
+    reply.header('X-RateLimit-Remaining', String(hit.remaining));
+    reply.header('X-RateLimit-Reset', String(hit.resetAt));
+    if (!hit.allowed) {
+      throw new AppError(
+        'rate_limited',
+        'Request limit of the API token reached, try again later',
+        undefined,
+        {
+          retry_after: Math.max(1, hit.resetAt - Math.floor(Date.now() / 1000)),
+        },
+      );
+    }
+  }
+
   return {
-    async onRequest(request: FastifyRequest, _reply: FastifyReply) {
+    async onRequest(request: FastifyRequest, reply: FastifyReply) {
       request.user = null;
       request.sessionTokenHash = null;
       request.workspaceAccess = null;
       request.projectAccess = null;
+      request.apiTokenId = null;
       const mode = request.routeOptions.config.auth ?? 'none';
+      if (mode === 'apiKey') return authenticateApiKey(request, reply);
       if (mode === 'none' && !request.url.startsWith('/auth/')) return;
       const session = await deps.resolveSession(request.cookies[deps.sessionCookie], scopeOf(request));
       if (session) {
@@ -97,7 +159,7 @@ export function createAuthHooks(deps: HookDeps) {
 function checkProject(
   request: FastifyRequest,
   access: WorkspaceAccess,
-  scoped: ResolvedSession | undefined,
+  scoped: { project?: ProjectAccess | null } | undefined,
 ): ProjectAccess {
   const config = request.routeOptions.config;
   const notFound = () => new AppError('not_found', 'Project not found');

@@ -26,7 +26,14 @@ export class RawJson {
  * again was most of a board request's CPU.
  */
 export class PreRendered<T = unknown> {
+  #text: string | undefined;
   constructor(readonly value: T) {}
+
+  /** The serialised body, rendered once: a cached list page is sent many times. */
+  text(): string {
+    this.#text ??= serializePreRendered(this);
+    return this.#text;
+  }
 }
 
 function serializePreRendered(body: PreRendered): string {
@@ -46,5 +53,5 @@ function serializePreRendered(body: PreRendered): string {
 
 /** Fastify's reply serializer for routes without a response schema. */
 export function serializeReply(payload: unknown): string {
-  return payload instanceof PreRendered ? serializePreRendered(payload) : JSON.stringify(payload);
+  return payload instanceof PreRendered ? payload.text() : JSON.stringify(payload);
 }

@@ -23,8 +23,11 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** How a route authenticates: `required` → 401 without a session; `optional` reads one if present. */
-export type AuthMode = 'required' | 'optional' | 'none';
+/**
+ * How a route authenticates: `required` → 401 without a session; `optional` reads one if present;
+ * `apiKey` (the public API, `/api/v1/`) → 401 without a valid `X-Api-Key`, cookies ignored.
+ */
+export type AuthMode = 'required' | 'optional' | 'none' | 'apiKey';
 
 export interface WorkspaceAccess {
   workspace: WorkspaceRow;
@@ -56,6 +59,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
     sessionTokenHash: string | null;
+    /** The API token a `/api/v1/` request came with. */
+    apiTokenId: string | null;
     workspaceAccess: WorkspaceAccess | null;
     projectAccess: ProjectAccess | null;
   }

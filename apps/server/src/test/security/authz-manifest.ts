@@ -6,6 +6,185 @@ import { anyone, instanceAdmin, item, project, ROLE, signedIn, workspace } from 
 const { GUEST, VIEWER, MEMBER, ADMIN } = ROLE;
 
 /**
+ * The public API `/api/v1/` (api.md §15): the same gates as the internal routes each adapts. The
+ * matrix calls these with every actor's API token (of the matrix's workspace, or of a workspace
+ * of their own for those outside it), so each role's token must get that role's answers.
+ */
+const PUBLIC_API: Record<string, RouteCase> = {
+  'GET /api/v1/users/me/': signedIn(),
+  'GET /api/v1/workspaces/:slug/members/': workspace(GUEST),
+  'GET /api/v1/workspaces/:slug/projects/': workspace(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/': workspace(MEMBER, {
+    body: () => ({ name: `Via API ${randomUUID()}`, identifier: 'VAPI' }),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/': project(GUEST),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/': project(MEMBER, {
+    body: () => ({ name: `Renamed ${randomUUID()}` }),
+  }),
+  'PUT /api/v1/workspaces/:slug/projects/:project_id/': project(MEMBER, {
+    body: () => ({ name: `Renamed ${randomUUID()}` }),
+  }),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/': project(ADMIN),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/archive/': project(ADMIN),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/archive/': project(ADMIN),
+  ...Object.fromEntries(
+    ['members', 'project-members'].flatMap((family) => {
+      const base = `/api/v1/workspaces/:slug/projects/:project_id/${family}`;
+      return [
+        [`GET ${base}/`, project(GUEST)],
+        [
+          `POST ${base}/`,
+          project(ADMIN, { body: (w) => ({ member: w.accounts.nonProjectMember.user.id, role: MEMBER }) }),
+        ],
+        [`GET ${base}/:member_id/`, project(GUEST)],
+        [`PATCH ${base}/:member_id/`, project(ADMIN, { body: () => ({ role: VIEWER }) })],
+        [`DELETE ${base}/:member_id/`, project(ADMIN)],
+      ];
+    }),
+  ),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/states/': project(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/states/': project(MEMBER, {
+    body: () => ({ name: 'Review', color: '#123456', group: 'started' }),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/states/:state_id/': project(GUEST),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/states/:state_id/': project(MEMBER, {
+    body: () => ({ name: 'Renamed' }),
+  }),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/states/:state_id/': project(MEMBER),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/labels/': project(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/labels/': project(MEMBER, {
+    body: () => ({ name: 'New label' }),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/labels/:label_id/': project(GUEST),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/labels/:label_id/': project(MEMBER, {
+    body: () => ({ name: 'Renamed' }),
+  }),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/labels/:label_id/': project(MEMBER),
+  ...Object.fromEntries(
+    ['work-items', 'issues'].flatMap((family) => {
+      const base = `/api/v1/workspaces/:slug/projects/:project_id/${family}`;
+      return [
+        [`GET ${base}/`, project(GUEST)],
+        [`POST ${base}/`, project(MEMBER, { body: () => ({ name: 'Created' }) })],
+        [`GET ${base}/:issue_id/`, item(GUEST)],
+        [
+          `PATCH ${base}/:issue_id/`,
+          item(MEMBER, { body: () => ({ name: 'Edited' }), except: { guest: 404 } }),
+        ],
+        [
+          `PUT ${base}/:issue_id/`,
+          item(MEMBER, { body: () => ({ name: 'Edited' }), except: { guest: 404 } }),
+        ],
+        [`DELETE ${base}/:issue_id/`, item(ADMIN, { except: { guest: 404 } })],
+        // The world's work item is the admin's: the guest rule hides it by its key too.
+        [`GET /api/v1/workspaces/:slug/${family}/:key/`, workspace(GUEST, { except: { guest: 404 } })],
+      ];
+    }),
+  ),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/comments/': item(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/comments/': item(GUEST, {
+    body: () => ({ comment_html: '<p>New</p>' }),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/comments/:comment_id/': item(GUEST),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/comments/:comment_id/': item(
+    ADMIN,
+    { body: () => ({ comment_html: '<p>Edited</p>' }), except: { guest: 404 } },
+  ),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/comments/:comment_id/': item(
+    ADMIN,
+    { except: { guest: 404 } },
+  ),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/links/': item(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/links/': item(MEMBER, {
+    body: () => ({ url: 'https://example.com/new' }),
+    except: { guest: 404 },
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/links/:link_id/': item(GUEST),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/links/:link_id/': item(MEMBER, {
+    body: () => ({ title: 'Renamed' }),
+    except: { guest: 404 },
+  }),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/links/:link_id/': item(MEMBER, {
+    except: { guest: 404 },
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/activities/': item(GUEST),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/activities/:activity_id/':
+    item(GUEST),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/attachments/': item(GUEST),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/attachments/:attachment_id/':
+    item(GUEST),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/attachments/:attachment_id/':
+    item(ADMIN, { except: { guest: 404 } }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/relations/': item(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/relations/': item(MEMBER, {
+    body: async (w) => ({ relation_type: 'blocked_by', issues: [(await w.issue('main', 'blocker')).id] }),
+  }),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/relations/remove/': item(MEMBER, {
+    body: async (w) => ({ related_issue: (await w.related()).id }),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/cycles/': project(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/cycles/': project(MEMBER, {
+    body: () => ({ name: 'New cycle' }),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/': project(GUEST),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/': project(MEMBER, {
+    body: () => ({ name: 'Renamed cycle' }),
+  }),
+  // P20, or the cycle's owner: a member who does not own it is refused by the service.
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/': project(ADMIN),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/cycle-issues/': project(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/cycle-issues/': project(MEMBER, {
+    body: async (w) => ({ issues: [(await w.issue()).id] }),
+  }),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/cycle-issues/:issue_id/':
+    project(MEMBER),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/transfer-issues/': project(MEMBER, {
+    body: async (w) => ({ new_cycle_id: (await w.cycle('main', 'upcoming')).id }),
+  }),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/archive/': project(MEMBER),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/archived-cycles/:cycle_id/archive/': project(MEMBER),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/archived-cycles/': project(GUEST),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/archived-cycles/:cycle_id/unarchive/':
+    project(MEMBER),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/modules/': project(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/modules/': project(MEMBER, {
+    body: () => ({ name: `Module ${randomUUID()}` }),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/modules/:module_id/': project(GUEST),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/modules/:module_id/': project(MEMBER, {
+    body: () => ({ status: 'in-progress' }),
+  }),
+  // P20, or the module's creator: a member who did not make it is refused by the service.
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/modules/:module_id/': project(ADMIN),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/modules/:module_id/module-issues/': project(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/modules/:module_id/module-issues/': project(MEMBER, {
+    body: async (w) => ({ issues: [(await w.issue()).id] }),
+  }),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/modules/:module_id/module-issues/:issue_id/':
+    project(MEMBER),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/modules/:module_id/archive/': project(MEMBER),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/archived-modules/': project(GUEST),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/modules/archived/': project(GUEST),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/archived-modules/:module_id/unarchive/':
+    project(MEMBER),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/intake-issues/': project(GUEST),
+  // Any project member submits (guests included).
+  'POST /api/v1/workspaces/:slug/projects/:project_id/intake-issues/': project(GUEST, {
+    body: () => ({ issue: { name: 'Submitted' } }),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/intake-issues/:intake_issue_id/': item(GUEST),
+  // Triage (the body's status) needs P20; the item is the admin's, so the guest does not see it.
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/intake-issues/:intake_issue_id/': item(ADMIN, {
+    body: () => ({ status: -1 }),
+    except: { guest: 404 },
+  }),
+  // P20, or the item's submitter (the world's admin).
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/intake-issues/:intake_issue_id/': item(ADMIN, {
+    except: { guest: 404 },
+  }),
+};
+
+/**
  * Every route the server registers, with who may call it (api.md). The matrix fails on a route
  * missing here, so a new route cannot land without stating its access; the failure prints the
  * entry its config implies, to be checked against the contract before it is pasted in.
@@ -516,4 +695,16 @@ export const MANIFEST: Record<string, RouteCase> = {
   'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/': item(GUEST, {
     multipart: true,
   }),
+
+  // ——— API tokens (api.md §14): each member's own; another's token is not found ———
+  'GET /api/workspaces/:slug/api-tokens/': workspace(GUEST),
+  'POST /api/workspaces/:slug/api-tokens/': workspace(GUEST, { body: () => ({ label: 'Matrix token' }) }),
+  // Self: the world's token is the guest's; anyone else's call finds nothing.
+  'GET /api/workspaces/:slug/api-tokens/:token_id/': workspace(GUEST, {
+    except: { viewer: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/api-tokens/:token_id/': workspace(GUEST, {
+    except: { viewer: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  ...PUBLIC_API,
 };

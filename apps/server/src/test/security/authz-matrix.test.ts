@@ -18,7 +18,8 @@ import { ACTORS, type Accounts, type Actor, clientOf, pngForm, signUpAccounts, W
 
 /**
  * The authorization matrix (quality.md §2 tenancy): every registered route × every actor, the
- * contract's answer for each; ids of another workspace and of another project swapped into every
+ * contract's answer for each (on `/api/v1/` each actor calls with an API token of theirs, so a
+ * token of each role must get its user's answer); ids of another workspace and of another project swapped into every
  * path segment that names one; CSRF on every cookie-authenticated write; and a canary workspace
  * whose values must never show up in anything the matrix's callers receive.
  */
@@ -30,7 +31,8 @@ let shared: World;
 let canary: World;
 
 beforeAll(async () => {
-  t = await startTestApp({}, { onRoute: collect });
+  // Every actor's API key calls every public-API route: the per-key limit is not what is tested here.
+  t = await startTestApp({ API_RATE_LIMIT: '1000000' }, { onRoute: collect });
   accounts = await signUpAccounts(t);
   [shared, canary] = await Promise.all([World.withMembers(t, accounts), World.canary(t, accounts)]);
 }, 120_000);
@@ -74,6 +76,8 @@ const ERROR_CODES: Record<number, string> = {
   404: 'NOT_FOUND',
 };
 const isWrite = (method: string) => method !== 'GET';
+/** The public API: every actor calls it with an API key of theirs (api.md §15), never a cookie. */
+const isPublicApi = (path: string) => path.startsWith('/api/v1/');
 
 async function send(
   actor: Actor | Client,
@@ -83,10 +87,15 @@ async function send(
   w: World,
   csrf = true,
 ) {
-  const client = actor instanceof Client ? actor : clientOf(t, accounts, actor);
   const url = route.query ? `${path}?${route.query}` : path;
-  if (route.multipart) return client.request(method, url, { multipart: pngForm(), csrf });
   const body = route.body ? await route.body(w) : isWrite(method) ? {} : undefined;
+  if (isPublicApi(path) && !(actor instanceof Client)) {
+    const key = await w.apiKey(actor);
+    const headers: Record<string, string> = key ? { 'X-Api-Key': key } : {};
+    return new Client(t.baseUrl).request(method, url, { json: body, headers, csrf: false });
+  }
+  const client = actor instanceof Client ? actor : clientOf(t, accounts, actor);
+  if (route.multipart) return client.request(method, url, { multipart: pngForm(), csrf });
   return client.request(method, url, { json: body, csrf });
 }
 
@@ -127,7 +136,11 @@ describe('authorization matrix', () => {
       assertNoCanary(res, `${actor} ${key}`);
     }
 
-    if (isWrite(method) && (route.gate.kind !== 'anyone' || url.startsWith('/auth/'))) {
+    if (isPublicApi(url)) {
+      // The session cookie of the caller the key stands for is no credential here (and no CSRF applies).
+      const cookieOnly = await send(clientOf(t, accounts, lowestAllowed(route)), method, path, route, w);
+      expect(cookieOnly.status, `${key} with a session cookie and no key`).toBe(401);
+    } else if (isWrite(method) && (route.gate.kind !== 'anyone' || url.startsWith('/auth/'))) {
       const forged = await send(allowed, method, path, route, w, false);
       expect(forged.status, `${key} without a CSRF token`).toBe(403);
       expect(forged.body.error_code).toBe('CSRF_FAILED');

@@ -123,13 +123,15 @@ const PARAMS: Record<string, Resolver> = {
     if (key.endsWith('/archive/')) return (await w.module(which, 'completed')).id;
     const module = await w.module(which);
     // Taking an item out of a module needs one in it.
-    if (key.includes('/issues/:issue_id/')) await w.inModule(which, module.id);
+    if (/\/(module-)?issues\/:issue_id\//.test(key)) await w.inModule(which, module.id);
     return module.id;
   },
   attachment_id: async (w, which) => (await w.attachment(which)).id,
   related_issue_id: async (w, which) => (await w.related(which)).id,
   estimate_id: async (w, which) => (await w.estimate(which)).id,
   cycle_id: async (w, which, key) => {
+    // Archiving (also through the public API's `archived-cycles/…/archive/`) takes a completed cycle.
+    if (key.startsWith('POST') && key.endsWith('/archive/')) return (await w.cycle(which, 'completed')).id;
     if (key.includes('archived-cycles') || (key.startsWith('DELETE') && key.endsWith('/archive/'))) {
       return (await w.cycle(which, 'archived')).id;
     }
@@ -155,6 +157,8 @@ const PARAMS: Record<string, Resolver> = {
   invitation_id: async (w) => (await w.invitation()).id,
   export_id: async (w) => (await w.exportRequest()).id,
   key: async (w) => `${(await w.project()).identifier}-${(await w.issue()).sequence_id}`,
+  token_id: async (w) => (await w.apiToken()).id,
+  activity_id: async (w, which) => (await w.activity(which)).id,
   uidb64: () => 'bm9ib2R5',
   token: () => 'not-a-token',
 };
@@ -176,6 +180,7 @@ export const PROJECT_SCOPED = new Set([
   'board_id',
   'member_id',
   'intake_issue_id',
+  'activity_id',
 ]);
 
 /** Parameters that are not ids of the caller's workspace objects (nothing to swap). */

@@ -55,6 +55,7 @@ describe('security headers', () => {
       ['created', await owner.client.post(`${base}/issue-labels/`, { name: 'l' })],
       ['no content', await owner.client.delete(`${base}/issues/${issue.id}/subscribe/`)],
       ['401', await anonymous.get('/api/users/me/')],
+      ['public api 401', await anonymous.get('/api/v1/users/me/')],
       ['403 csrf', await owner.client.post(`${base}/issues/`, { name: 'x' }, { csrf: false })],
       ['404', await owner.client.get(`${base}/issues/00000000-0000-0000-0000-000000000000/`)],
       ['405', await owner.client.request('PUT', '/api/users/me/profile/', { json: {} })],
@@ -99,7 +100,7 @@ describe('security headers', () => {
 });
 
 describe('secrets at rest', () => {
-  it('keeps no raw session id, password, magic code, reset token or invitation token in any table', async () => {
+  it('keeps no raw session id, password, magic code, reset token, invitation token or API token in any table', async () => {
     const email = uniqueEmail('secret');
     const owner = await signUp(t, email);
     const slug = (await createWorkspace(owner)).slug;
@@ -116,6 +117,14 @@ describe('secrets at rest', () => {
     });
     const invitationToken = new URL(lastMailTo(t, invitee).link!).searchParams.get('token')!;
     await addMember(t, owner, slug, 10);
+    const apiToken = await owner.client.post(`/api/workspaces/${slug}/api-tokens/`, { label: 'secret' });
+    expect(apiToken.status, apiToken.text).toBe(201);
+    const plainApiToken: string = apiToken.body.token;
+    // Used once, so the row holds what use records (last_used) too.
+    const used = await new Client(t.baseUrl).get('/api/v1/users/me/', {
+      headers: { 'X-Api-Key': plainApiToken },
+    });
+    expect(used.status).toBe(200);
 
     const tables = await t.database.raw<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
@@ -127,7 +136,17 @@ describe('secrets at rest', () => {
     }
     expect(dump.length).toBeGreaterThan(1000);
     expect(dump).toContain(email); // the dump is real: it holds the account
-    const secrets = { session, password: STRONG_PASSWORD, resetToken, invitationToken };
+    expect(dump).toContain(apiToken.body.id); // the token's row is in it
+    const secrets = {
+      session,
+      password: STRONG_PASSWORD,
+      resetToken,
+      invitationToken,
+      apiToken: plainApiToken,
+      // Without its prefix, and its random part's first half: no fragment long enough to matter is kept.
+      apiTokenSecret: plainApiToken.slice('plane_api_'.length),
+      apiTokenHalf: plainApiToken.slice('plane_api_'.length, 'plane_api_'.length + 32),
+    };
     for (const [name, value] of Object.entries(secrets)) {
       expect(value.length, name).toBeGreaterThan(5);
       expect(dump.includes(value), `${name} stored raw`).toBe(false);

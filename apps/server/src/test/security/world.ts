@@ -49,6 +49,29 @@ export function clientOf(t: TestApp, accounts: Accounts, actor: Actor): Client {
   return actor === 'anonymous' ? new Client(t.baseUrl) : accounts[actor].client;
 }
 
+/** A new API token of `account` for the workspace `slug` (api.md §14). */
+async function mintKey(account: SignedIn, slug: string): Promise<string> {
+  const res = await account.client.post(`/api/workspaces/${slug}/api-tokens/`, { label: 'matrix' });
+  expect(res.status, res.text).toBe(201);
+  return res.body.token;
+}
+
+/** Each account's key to a workspace of its own: it names nothing in any world it is not part of. */
+const homeKeys = new Map<SignedIn, Promise<string>>();
+function homeKey(account: SignedIn): Promise<string> {
+  let key = homeKeys.get(account);
+  if (!key) {
+    key = (async () => {
+      const slug = uniqueSlug('home');
+      const created = await account.client.post('/api/workspaces/', { name: 'Home', slug });
+      expect(created.status, created.text).toBe(201);
+      return mintKey(account, slug);
+    })();
+    homeKeys.set(account, key);
+  }
+  return key;
+}
+
 async function ok<T = any>(pending: Promise<HttpResult<T>>): Promise<T> {
   const res = await pending;
   expect(res.status, res.text).toBeLessThan(300);
@@ -126,6 +149,39 @@ export class World {
 
   get admin(): Client {
     return this.owner.client;
+  }
+
+  /**
+   * The API key `actor` calls `/api/v1/` with: one of this world's workspace when they belong to it
+   * (acting with their role there), else one of their own workspace; none for the anonymous.
+   */
+  async apiKey(actor: Actor): Promise<string | undefined> {
+    if (actor === 'anonymous') return undefined;
+    const account = this.accounts[actor];
+    const belongs = account === this.owner || (actor !== 'admin' && this.memberships[actor] !== undefined);
+    return belongs ? this.once(`key:${actor}`, () => mintKey(account, this.slug)) : homeKey(account);
+  }
+
+  /** The guest's API token of this workspace (a token is its owner's alone). */
+  apiToken(): Promise<{ id: string }> {
+    return this.once('apiToken', async () => {
+      const account = this.memberships.guest ? this.accounts.guest : this.owner;
+      return ok(account.client.post(`${this.ws}/api-tokens/`, { label: `${this.marker} token` }));
+    });
+  }
+
+  /** One change recorded on the project's main work item (its activity), read through the public API. */
+  activity(which = 'main'): Promise<{ id: string }> {
+    return this.once(`activity:${which}`, async () => {
+      const ibase = await this.ibase(which);
+      await ok(this.admin.patch(`${ibase}/`, { priority: 'high' }));
+      const v1 = ibase.replace('/api/workspaces/', '/api/v1/workspaces/').replace('/issues/', '/work-items/');
+      const key = (await this.apiKey(this.owner === this.accounts.admin ? 'admin' : 'otherAdmin'))!;
+      const page = await ok(
+        new Client(this.t.baseUrl).get(`${v1}/activities/`, { headers: { 'X-Api-Key': key } }),
+      );
+      return page.results.at(-1);
+    });
   }
   get ws(): string {
     return `/api/workspaces/${this.slug}`;

@@ -97,6 +97,9 @@ async function makeEveryKindOfObject() {
   // A saved view of the project, with its filters.
   await ok(admin.post(`${pbase}/views/`, { name: 'Urgent', filters: { priority: ['urgent'] } }));
   await ok(admin.patch(`${pbase}/user-properties/`, { display_filters: { layout: 'kanban' } }));
+  // An API token, used once (so its last_used is set too).
+  const token = await ok(admin.post(`${world.ws}/api-tokens/`, { label: 'Backup', description: 'CI' }));
+  await ok(new Client(t.baseUrl).get('/api/v1/users/me/', { headers: { 'X-Api-Key': token.token } }));
   await ok(
     accounts.instanceAdmin.client.patch('/api/instances/configurations/', { EMAIL_FROM: 'kite@example.com' }),
   );

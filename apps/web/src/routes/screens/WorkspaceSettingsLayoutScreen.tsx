@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
-import { Settings, SlidersHorizontal, Users } from 'lucide-react';
+import { KeyRound, Settings, SlidersHorizontal, Users } from 'lucide-react';
 import { PageHeader } from '../../features/app-shell/PageHeader.tsx';
 import { SettingsNav } from '../../features/app-shell/SettingsNav.tsx';
 import { workspaceSettingsRoute } from '../WorkspaceSettingsLayoutRoute.tsx';
@@ -23,6 +23,11 @@ function WorkspaceSettingsLayout() {
                 label: 'Members',
                 icon: <Users className="size-4" />,
                 link: { to: '/$workspaceSlug/settings/members', params: { workspaceSlug } },
+              },
+              {
+                label: 'API tokens',
+                icon: <KeyRound className="size-4" />,
+                link: { to: '/$workspaceSlug/settings/api-tokens', params: { workspaceSlug } },
               },
             ]}
           />

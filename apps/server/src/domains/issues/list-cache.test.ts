@@ -1,0 +1,192 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { issues } from '../../platform/db/schema.ts';
+import { preferredEncoding } from '../../platform/http/pre-rendered-compression.ts';
+import { PreRendered } from '../../platform/http/raw-json.ts';
+import {
+  addMember,
+  addProjectMember,
+  createProject,
+  createWorkspace,
+  type SignedIn,
+  signUp,
+} from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { ALL_PROJECTS, createIssueListCache, listCacheKey } from './list-cache.ts';
+
+const page = (n: number) => new PreRendered({ n });
+
+describe('issue list cache', () => {
+  it('keeps nothing while the change feed is down, and forgets everything when it comes or goes', () => {
+    const cache = createIssueListCache();
+    expect(cache.ticket('p')).toBeNull();
+    cache.setAvailable(true);
+    cache.set(cache.ticket('p')!, 'k', page(1));
+    expect(cache.get('p', 'k')?.value).toEqual({ n: 1 });
+    cache.setAvailable(false);
+    expect(cache.get('p', 'k')).toBeUndefined();
+    cache.setAvailable(true);
+    expect(cache.get('p', 'k')).toBeUndefined();
+  });
+
+  it('does not keep a page read while its project changed, nor across a change of every project', () => {
+    const cache = createIssueListCache();
+    cache.setAvailable(true);
+    const during = cache.ticket('p')!;
+    cache.invalidate('p');
+    cache.set(during, 'k', page(1));
+    expect(cache.get('p', 'k')).toBeUndefined();
+    const other = cache.ticket('q')!;
+    cache.invalidate('p');
+    cache.set(other, 'k', page(2));
+    expect(cache.get('q', 'k')?.value).toEqual({ n: 2 });
+    const beforeAll = cache.ticket('q')!;
+    cache.invalidate(ALL_PROJECTS);
+    expect(cache.get('q', 'k')).toBeUndefined();
+    cache.set(beforeAll, 'k', page(3));
+    expect(cache.get('q', 'k')).toBeUndefined();
+  });
+
+  it('drops the least recently used page first, and skips pages larger than its limit', () => {
+    const cache = createIssueListCache({ maxEntries: 2, maxChars: 20 });
+    cache.setAvailable(true);
+    for (const k of ['a', 'b']) cache.set(cache.ticket('p')!, k, page(1));
+    cache.get('p', 'a');
+    cache.set(cache.ticket('p')!, 'c', page(1));
+    expect(['a', 'b', 'c'].map((k) => cache.get('p', k) !== undefined)).toEqual([true, false, true]);
+    cache.set(cache.ticket('p')!, 'big', new PreRendered({ text: 'x'.repeat(30) }));
+    expect(cache.get('p', 'big')).toBeUndefined();
+  });
+
+  it('keys a query the same in any parameter order', () => {
+    expect(listCacheKey({ query: { a: '1', b: ['x', 'y'] } })).toBe(
+      listCacheKey({ query: { b: ['x', 'y'], a: '1' } }),
+    );
+    expect(listCacheKey({ query: { b: ['y', 'x'] } })).not.toBe(listCacheKey({ query: { b: ['x', 'y'] } }));
+  });
+});
+
+describe('cached issue lists over HTTP', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let slug: string;
+  let base: string;
+  const board = '/issues/?group_by=state_id&per_page=30&order_by=sort_order';
+  beforeEach(async () => {
+    t = await startTestApp();
+    owner = await signUp(t);
+    slug = (await createWorkspace(owner)).slug;
+    const project = await createProject(owner, slug);
+    base = `/api/workspaces/${slug}/projects/${project.id}`;
+  });
+  afterEach(() => t.close());
+
+  const names = (body: { results: Record<string, { results: { name: string }[] }> }) =>
+    Object.values(body.results)
+      .flatMap((g) => g.results.map((r) => r.name))
+      .sort();
+
+  it('answers a repeated list from the cache and shows the caller its own writes at once', async () => {
+    const first = (await owner.client.post(`${base}/issues/`, { name: 'First' })).body;
+    const before = await owner.client.get(`${base}${board}`);
+    expect(names(before.body)).toEqual(['First']);
+    expect(t.services.issueListCache.size()).toBe(1);
+    expect((await owner.client.get(`${base}${board}`)).text).toBe(before.text);
+    expect(t.services.issueListCache.size()).toBe(1);
+
+    // Every kind of write is read back by the next request, however soon it comes.
+    await owner.client.post(`${base}/issues/`, { name: 'Second' });
+    expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['First', 'Second']);
+    await owner.client.patch(`${base}/issues/${first.id}/`, { name: 'Renamed' });
+    expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['Renamed', 'Second']);
+    await owner.client.delete(`${base}/issues/${first.id}/`);
+    expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['Second']);
+  });
+
+  it('hears a change written by another process (straight to the database) through the change feed', async () => {
+    const issue = (await owner.client.post(`${base}/issues/`, { name: 'Before' })).body;
+    expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['Before']);
+    await t.services.db.update(issues).set({ name: 'After' }).where(eq(issues.id, issue.id));
+    await expect
+      .poll(async () => names((await owner.client.get(`${base}${board}`)).body), {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toEqual(['After']);
+  });
+
+  it('keeps a guest’s own-items page apart: a guest sees only what the guest created', async () => {
+    const guest = await addMember(t, owner, slug, 5);
+    await addProjectMember(owner, slug, base.split('/').pop()!, guest.user.id, 5);
+    await owner.client.post(`${base}/issues/`, { name: 'Admin item' });
+    expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['Admin item']);
+    expect(names((await guest.client.get(`${base}${board}`)).body)).toEqual([]);
+    expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['Admin item']);
+  });
+
+  it('sends a list compressed as the client asks, the same JSON in every encoding', async () => {
+    for (let i = 0; i < 12; i++) await owner.client.post(`${base}/issues/`, { name: `Item ${i}` });
+    // node:http, not fetch: fetch decodes the body and would hide what was sent.
+    const get = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; raw: Buffer }>((resolve, reject) => {
+        const cookie = [...owner.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+        http
+          .get(
+            `${t.baseUrl}${base}${board}`,
+            { headers: { Cookie: cookie, 'Accept-Encoding': encoding } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                resolve({ encoding: res.headers['content-encoding'], raw: Buffer.concat(chunks) }),
+              );
+            },
+          )
+          .on('error', reject);
+      });
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    const br = await get('gzip, br');
+    expect(br.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(br.raw).toString()).toBe(plain.raw.toString());
+    const gzip = await get('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.raw).toString()).toBe(plain.raw.toString());
+    expect(JSON.parse(plain.raw.toString()).total_count).toBe(12);
+  });
+
+  it('stops caching while the change feed is down and starts again, empty, once it is back', async () => {
+    if (t.database.kind !== 'postgres') return;
+    await owner.client.post(`${base}/issues/`, { name: 'One' });
+    await owner.client.get(`${base}${board}`);
+    expect(t.services.issueListCache.size()).toBe(1);
+    await t.database.raw(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+    );
+    await expect
+      .poll(() => t.services.issueListCache.ticket('x'), { timeout: 2000, interval: 10 })
+      .toBeNull();
+    expect(t.services.issueListCache.size()).toBe(0);
+    // Back within the retry delay, and lists are still right meanwhile.
+    await t.services.db.update(issues).set({ name: 'Two' });
+    expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['Two']);
+    await expect
+      .poll(() => t.services.issueListCache.ticket('x'), { timeout: 5000, interval: 20 })
+      .not.toBeNull();
+    await owner.client.get(`${base}${board}`);
+    expect(t.services.issueListCache.size()).toBe(1);
+  });
+});
+
+describe('pre-rendered list compression', () => {
+  it('prefers br, honours q-values and refuses what the client refuses', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(preferredEncoding('deflate')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+  });
+});
