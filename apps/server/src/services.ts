@@ -123,8 +123,8 @@ export function createServices(
   issues.setEstimatePointLookup(estimates.hasPoint);
   estimates.setPointReassigner(issues.reassignEstimatePoints);
   const userProperties = createUserPropertiesService(db);
-  const cycles = createCyclesService(db, { issues, projectMembers });
-  const modules = createModulesService(db, { issues, projectMembers });
+  const cycles = createCyclesService(db, { issues, projectMembers, userProperties });
+  const modules = createModulesService(db, { issues, projectMembers, userProperties });
   const views = createViewsService(db, { issues });
   const favorites = createFavoritesService(db, { projects, cycles, modules, views });
   const publishing = createPublishingService(db, {

@@ -7,6 +7,7 @@ import type {
   PlanningAnalytics,
   PlanningTotals,
   UpdateCycleBody,
+  UpdateUserPropertiesBody,
 } from '@kite/shared/contracts';
 import { type CycleStatus, cycleStatus, nextPlanningSortOrder, ROLE, todayIn } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
@@ -23,6 +24,7 @@ import { dateTerms } from '../issues/issue-query.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
 import { planningAnalytics } from '../planning/planning-analytics.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
+import type { UserPropertiesService } from '../user-properties/user-properties.service.ts';
 import { presentCycle } from './cycles.presenter.ts';
 import {
   findCycle,
@@ -72,7 +74,11 @@ function viewCondition(view: CycleListQuery['cycle_view'], today: string): SQL |
 
 export function createCyclesService(
   db: Db,
-  deps: { issues: IssuesService; projectMembers: ProjectMembersService },
+  deps: {
+    issues: IssuesService;
+    projectMembers: ProjectMembersService;
+    userProperties: UserPropertiesService;
+  },
 ) {
   deps.issues.setCycleLookup(async (tx, projectId, cycleId) => {
     const cycle = await findCycle(tx, projectId, cycleId);
@@ -233,6 +239,22 @@ export function createCyclesService(
     ): Promise<{ status: true }> {
       await checkDates(db, project.project.id, body, body.cycle_id);
       return { status: true };
+    },
+
+    /** The caller's own filters and display settings of this cycle's items (api.md §4.7). */
+    async userProperties(project: ProjectAccess, user: UserRow, cycleId: string) {
+      await liveCycle(db, project, cycleId);
+      return deps.userProperties.getForPlanning(project, user, { cycleId });
+    },
+
+    async updateUserProperties(
+      project: ProjectAccess,
+      user: UserRow,
+      cycleId: string,
+      body: UpdateUserPropertiesBody,
+    ) {
+      await liveCycle(db, project, cycleId);
+      return deps.userProperties.updateForPlanning(project, user, { cycleId }, body);
     },
 
     /** The cycle's work items through the issue list itself (every filter, grouping and page). */

@@ -8,6 +8,7 @@ import type {
   ModuleLink,
   ModuleListQuery,
   UpdateModuleBody,
+  UpdateUserPropertiesBody,
 } from '@kite/shared/contracts';
 import {
   ARCHIVABLE_MODULE_STATUSES,
@@ -32,6 +33,7 @@ import type { IssuesService } from '../issues/issues.service.ts';
 import { checkLinkUrl } from '../issues/links.service.ts';
 import { planningAnalytics } from '../planning/planning-analytics.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
+import type { UserPropertiesService } from '../user-properties/user-properties.service.ts';
 import { presentModule, presentModuleLink } from './modules.presenter.ts';
 import {
   deleteLink,
@@ -99,7 +101,11 @@ function filtersOf(query: ModuleListQuery, userId: string): SQL[] {
 
 export function createModulesService(
   db: Db,
-  deps: { issues: IssuesService; projectMembers: ProjectMembersService },
+  deps: {
+    issues: IssuesService;
+    projectMembers: ProjectMembersService;
+    userProperties: UserPropertiesService;
+  },
 ) {
   deps.issues.setModuleLookup(openModuleIds);
 
@@ -259,6 +265,22 @@ export function createModulesService(
     },
 
     /** The module's work items through the issue list itself. */
+    /** The caller's own filters and display settings of this module's items (api.md §4.7). */
+    async userProperties(project: ProjectAccess, user: UserRow, moduleId: string) {
+      await liveModule(db, project, moduleId);
+      return deps.userProperties.getForPlanning(project, user, { moduleId });
+    },
+
+    async updateUserProperties(
+      project: ProjectAccess,
+      user: UserRow,
+      moduleId: string,
+      body: UpdateUserPropertiesBody,
+    ) {
+      await liveModule(db, project, moduleId);
+      return deps.userProperties.updateForPlanning(project, user, { moduleId }, body);
+    },
+
     async listIssues(project: ProjectAccess, user: UserRow, moduleId: string, query: ListIssuesQuery) {
       await liveModule(db, project, moduleId);
       return deps.issues.list(project, user, { ...query, module: moduleId });

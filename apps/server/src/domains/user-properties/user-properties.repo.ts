@@ -2,25 +2,36 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { type UserPropertiesRow, userProperties } from '../../platform/db/schema.ts';
 
-/** One row per user and scope: a project, or (project null) the workspace's global views. */
-const scope = (workspaceId: string, userId: string, projectId: string | null) =>
+/** Which settings a row holds: a project's, a cycle's or a module's (of that project), or (project null) the workspace's. */
+export interface PropertiesScope {
+  projectId: string | null;
+  cycleId?: string | null;
+  moduleId?: string | null;
+}
+
+/** One row per user and scope. */
+const scope = (workspaceId: string, userId: string, where: PropertiesScope) =>
   and(
     eq(userProperties.workspace_id, workspaceId),
     eq(userProperties.user_id, userId),
-    projectId === null ? isNull(userProperties.project_id) : eq(userProperties.project_id, projectId),
+    where.projectId === null
+      ? isNull(userProperties.project_id)
+      : eq(userProperties.project_id, where.projectId),
+    where.cycleId ? eq(userProperties.cycle_id, where.cycleId) : isNull(userProperties.cycle_id),
+    where.moduleId ? eq(userProperties.module_id, where.moduleId) : isNull(userProperties.module_id),
   );
 
 export async function findUserProperties(
   db: Executor,
   workspaceId: string,
   userId: string,
-  projectId: string | null,
+  where: PropertiesScope,
   options: { forUpdate?: boolean } = {},
 ): Promise<UserPropertiesRow | undefined> {
   const query = db
     .select()
     .from(userProperties)
-    .where(scope(workspaceId, userId, projectId))
+    .where(scope(workspaceId, userId, where))
     .limit(1);
   const rows = options.forUpdate ? await query.for('update') : await query;
   return rows[0];

@@ -5,6 +5,7 @@ import {
   userPropertiesSchema,
 } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
+import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
@@ -16,7 +17,7 @@ const TAGS = ['user-properties'];
 const personal = projectConfig(ROLE.GUEST, { archivedWritable: true });
 const workspaceMember = { auth: 'required' as const, workspaceRole: ROLE.GUEST };
 
-export function userPropertiesRoutes(app: App, { userProperties }: Services) {
+export function userPropertiesRoutes(app: App, { userProperties, cycles, modules }: Services) {
   const project = '/api/workspaces/:slug/projects/:project_id';
 
   app.get(
@@ -41,6 +42,35 @@ export function userPropertiesRoutes(app: App, { userProperties }: Services) {
     },
     (request) => userProperties.updateForProject(projectOf(request), userOf(request), request.body),
   );
+
+  // A cycle's and a module's own settings: 404 unless it is a live cycle or module of the project.
+  for (const [segment, param, owner] of [
+    ['cycles', 'cycle_id', cycles],
+    ['modules', 'module_id', modules],
+  ] as const) {
+    const path = `${project}/${segment}/:${param}/user-properties/`;
+    const params = projectParams.extend({ [param]: z.uuid() });
+    const idOf = (request: { params: unknown }) => (request.params as Record<string, string>)[param]!;
+    app.get(
+      path,
+      { config: personal, schema: { tags: TAGS, params, response: { 200: userPropertiesSchema } } },
+      (request) => owner.userProperties(projectOf(request), userOf(request), idOf(request)),
+    );
+    app.patch(
+      path,
+      {
+        config: personal,
+        schema: {
+          tags: TAGS,
+          params,
+          body: updateUserPropertiesBodySchema,
+          response: { 200: userPropertiesSchema },
+        },
+      },
+      (request) =>
+        owner.updateUserProperties(projectOf(request), userOf(request), idOf(request), request.body),
+    );
+  }
 
   app.get(
     '/api/workspaces/:slug/user-properties/',

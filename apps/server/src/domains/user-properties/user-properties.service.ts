@@ -19,6 +19,7 @@ import {
 import {
   findUserProperties,
   insertUserPropertiesIfMissing,
+  type PropertiesScope,
   updateUserPropertiesRow,
 } from './user-properties.repo.ts';
 
@@ -30,32 +31,34 @@ export function createUserPropertiesService(db: Db) {
     tx: Executor,
     workspaceId: string,
     userId: string,
-    projectId: string | null,
+    where: PropertiesScope,
     options: { forUpdate?: boolean } = {},
   ): Promise<UserPropertiesRow> {
-    const found = await findUserProperties(tx, workspaceId, userId, projectId, options);
+    const found = await findUserProperties(tx, workspaceId, userId, where, options);
     if (found) return found;
     await insertUserPropertiesIfMissing(tx, {
       workspace_id: workspaceId,
-      project_id: projectId,
+      project_id: where.projectId,
+      cycle_id: where.cycleId ?? null,
+      module_id: where.moduleId ?? null,
       user_id: userId,
       filters: DEFAULT_FILTERS,
       display_filters: DEFAULT_DISPLAY_FILTERS,
       display_properties: DEFAULT_DISPLAY_PROPERTIES,
     });
-    return (await findUserProperties(tx, workspaceId, userId, projectId, options))!;
+    return (await findUserProperties(tx, workspaceId, userId, where, options))!;
   }
 
   /** Read-merge-write under a row lock, so concurrent PATCHes of different keys both land. */
   function update(
     workspaceId: string,
     userId: string,
-    projectId: string | null,
+    where: PropertiesScope,
     body: UpdateUserPropertiesBody,
     bodyKeys?: Partial<Record<keyof PropertyObjects, string>>,
   ) {
     return db.transaction(async (tx) => {
-      const row = await ensure(tx, workspaceId, userId, projectId, { forUpdate: true });
+      const row = await ensure(tx, workspaceId, userId, where, { forUpdate: true });
       const merged = mergeProperties(propertyObjects(row), body, bodyKeys);
       if (Object.keys(merged).length === 0) return row;
       return updateUserPropertiesRow(tx, workspaceId, row.id, merged);
@@ -65,7 +68,7 @@ export function createUserPropertiesService(db: Db) {
   return {
     async getForProject(project: ProjectAccess, user: UserRow): Promise<UserProperties> {
       const { workspace_id, id } = project.project;
-      return presentUserProperties(await ensure(db, workspace_id, user.id, id));
+      return presentUserProperties(await ensure(db, workspace_id, user.id, { projectId: id }));
     },
 
     async updateForProject(
@@ -74,12 +77,35 @@ export function createUserPropertiesService(db: Db) {
       body: UpdateUserPropertiesBody,
     ): Promise<UserProperties> {
       const { workspace_id, id } = project.project;
-      return presentUserProperties(await update(workspace_id, user.id, id, body));
+      return presentUserProperties(await update(workspace_id, user.id, { projectId: id }, body));
+    },
+
+    /**
+     * A cycle's or a module's own settings (`{p}/cycles/{id}/user-properties/`); the caller checks
+     * that the cycle or module is a live one of the project.
+     */
+    async getForPlanning(
+      project: ProjectAccess,
+      user: UserRow,
+      of: { cycleId: string } | { moduleId: string },
+    ): Promise<UserProperties> {
+      const { workspace_id, id } = project.project;
+      return presentUserProperties(await ensure(db, workspace_id, user.id, { projectId: id, ...of }));
+    },
+
+    async updateForPlanning(
+      project: ProjectAccess,
+      user: UserRow,
+      of: { cycleId: string } | { moduleId: string },
+      body: UpdateUserPropertiesBody,
+    ): Promise<UserProperties> {
+      const { workspace_id, id } = project.project;
+      return presentUserProperties(await update(workspace_id, user.id, { projectId: id, ...of }, body));
     },
 
     /** The workspace-level row (project null) behind the global views. */
     async getForWorkspace(access: WorkspaceAccess, user: UserRow): Promise<UserProperties> {
-      return presentUserProperties(await ensure(db, access.workspace.id, user.id, null));
+      return presentUserProperties(await ensure(db, access.workspace.id, user.id, { projectId: null }));
     },
 
     async updateForWorkspace(
@@ -87,13 +113,13 @@ export function createUserPropertiesService(db: Db) {
       user: UserRow,
       body: UpdateUserPropertiesBody,
     ): Promise<UserProperties> {
-      return presentUserProperties(await update(access.workspace.id, user.id, null, body));
+      return presentUserProperties(await update(access.workspace.id, user.id, { projectId: null }, body));
     },
 
     /** `issue-display-properties` is the project row's `display_properties` under another name. */
     async getDisplayProperties(project: ProjectAccess, user: UserRow): Promise<IssueDisplayProperties> {
       const { workspace_id, id } = project.project;
-      return presentIssueDisplayProperties(await ensure(db, workspace_id, user.id, id));
+      return presentIssueDisplayProperties(await ensure(db, workspace_id, user.id, { projectId: id }));
     },
 
     async setDisplayProperties(
@@ -105,7 +131,7 @@ export function createUserPropertiesService(db: Db) {
       const row = await update(
         workspace_id,
         user.id,
-        id,
+        { projectId: id },
         { display_properties: properties },
         { display_properties: 'properties' },
       );

@@ -291,3 +291,54 @@ describe('access', () => {
     ).toBe(404);
   });
 });
+
+describe('a cycle’s and a module’s own settings', () => {
+  it('are kept apart from the project’s and from each other, per user, and 404 for what is not the project’s', async () => {
+    const p = `/api/workspaces/${slug}/projects/${project.id}`;
+    const cycle = (await owner.client.post(`${p}/cycles/`, { name: 'Sprint 1' })).body;
+    const module = (await owner.client.post(`${p}/modules/`, { name: 'Billing' })).body;
+    const cycleProps = `${p}/cycles/${cycle.id}/user-properties/`;
+    const moduleProps = `${p}/modules/${module.id}/user-properties/`;
+
+    const first = await owner.client.get(cycleProps);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ project: project.id, display_filters: DEFAULT_DISPLAY_FILTERS });
+    const changed = await owner.client.patch(cycleProps, {
+      display_filters: { layout: 'kanban', group_by: 'state' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.display_filters).toMatchObject({ layout: 'kanban', group_by: 'state' });
+    expect((await owner.client.patch(moduleProps, { display_properties: { labels: false } })).status).toBe(
+      200,
+    );
+
+    expect((await owner.client.get(cycleProps)).body.display_filters.layout).toBe('kanban');
+    expect((await owner.client.get(cycleProps)).body.display_properties.labels).toBe(true);
+    expect((await owner.client.get(moduleProps)).body.display_properties.labels).toBe(false);
+    expect((await owner.client.get(moduleProps)).body.display_filters.layout).toBe('list');
+    expect((await owner.client.get(props)).body.display_filters.layout).toBe('list');
+    const ids = new Set(
+      await Promise.all(
+        [cycleProps, moduleProps, props].map(async (u) => (await owner.client.get(u)).body.id),
+      ),
+    );
+    expect(ids.size).toBe(3);
+
+    const member = await addMember(t, owner, slug, 15);
+    await addProjectMember(owner, slug, project.id, member.user.id, 15);
+    expect((await member.client.get(cycleProps)).body.display_filters.layout).toBe('list');
+
+    const other = await createProject(owner, slug);
+    const elsewhere = `/api/workspaces/${slug}/projects/${other.id}/cycles/${cycle.id}/user-properties/`;
+    const missing = await owner.client.get(elsewhere);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('Cycle not found');
+    expect((await owner.client.patch(`${p}/modules/${cycle.id}/user-properties/`, {})).body.error).toBe(
+      'Module not found',
+    );
+
+    // Deleting the cycle deletes its settings with it.
+    expect((await owner.client.delete(`${p}/cycles/${cycle.id}/`)).status).toBe(204);
+    expect((await owner.client.get(cycleProps)).status).toBe(404);
+  });
+});

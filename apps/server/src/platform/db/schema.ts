@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -487,7 +488,10 @@ export const deployBoards = pgTable(
   ],
 );
 
-/** Per-user layout, filters and display properties of a project (or, with no project, of the workspace). */
+/**
+ * Per-user layout, filters and display properties of a project, of one of its cycles or modules,
+ * or (with no project) of the workspace's global views.
+ */
 export const userProperties = pgTable(
   'user_properties',
   {
@@ -496,6 +500,8 @@ export const userProperties = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     project_id: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    cycle_id: uuid('cycle_id').references((): AnyPgColumn => cycles.id, { onDelete: 'cascade' }),
+    module_id: uuid('module_id').references((): AnyPgColumn => modules.id, { onDelete: 'cascade' }),
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -508,7 +514,11 @@ export const userProperties = pgTable(
   (t) => [
     uniqueIndex('user_properties_scope_key')
       .on(t.user_id, t.workspace_id, t.project_id)
-      .where(sql`${t.project_id} is not null`),
+      .where(sql`${t.project_id} is not null and ${t.cycle_id} is null and ${t.module_id} is null`),
+    uniqueIndex('user_properties_cycle_key').on(t.user_id, t.cycle_id).where(sql`${t.cycle_id} is not null`),
+    uniqueIndex('user_properties_module_key')
+      .on(t.user_id, t.module_id)
+      .where(sql`${t.module_id} is not null`),
     uniqueIndex('user_properties_workspace_key')
       .on(t.user_id, t.workspace_id)
       .where(sql`${t.project_id} is null`),

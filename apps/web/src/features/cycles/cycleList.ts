@@ -4,7 +4,7 @@ import { projectPath } from '../projects/ProjectStore.ts';
 
 /**
  * A cycle's work items: the project's work-item list, scoped to `{p}/cycles/{id}/cycle-issues/`.
- * Its display settings are its own (kept in this browser); what is created here joins the cycle.
+ * Its display settings are its own (the cycle's user properties); what is created here joins the cycle.
  */
 export function cycleListView(
   stores: RootStore,
@@ -15,6 +15,7 @@ export function cycleListView(
 ): IssueView {
   return new IssueView(stores, slug, projectId, onOpen, 'cycle', {
     settingsKey: `cycle:${cycleId}`,
+    settingsPath: `${projectPath(slug, projectId)}/cycles/${encodeURIComponent(cycleId)}/user-properties/`,
     listKey: cycleId,
     path: `${projectPath(slug, projectId)}/cycles/${encodeURIComponent(cycleId)}/cycle-issues/`,
     itemDefaults: { cycle_id: cycleId },

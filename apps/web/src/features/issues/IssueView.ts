@@ -58,8 +58,10 @@ export interface GroupMeta {
  * follows from the view's context: see `crossProject` and `holds`.
  */
 export interface ListScope {
-  /** Key of the display settings (kept in this browser, e.g. `profile:<slug>`). */
+  /** Key of the display settings (e.g. `profile:<slug>`). */
   settingsKey: string;
+  /** Where the server keeps those settings (a cycle's user properties); else they stay in this browser. */
+  settingsPath?: string;
   /** Key of the lists (one per layout), e.g. `<userId>:assigned`. */
   listKey: string;
   /** The list endpoint. */

@@ -43,8 +43,13 @@ export async function loadListBoard(
   );
   const states = stores.states.fetch(slug, projectId);
   states.catch(() => undefined); // awaited at the end, after the settings
-  if (view.scope) stores.issueFilters.loadLocal(view.scope.settingsKey, view.context);
   // Without stored settings the defaults apply (the screen still works).
+  const { scope } = view;
+  if (scope?.settingsPath) {
+    await stores.issueFilters
+      .fetchScope(scope.settingsKey, scope.settingsPath, view.context)
+      .catch(() => undefined);
+  } else if (scope) stores.issueFilters.loadLocal(scope.settingsKey, view.context);
   else await stores.issueFilters.fetchProject(slug, projectId).catch(() => undefined);
   // The first page needs the settings only: it starts without waiting for the states.
   preloadLayout(view.layout);

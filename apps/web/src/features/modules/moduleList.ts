@@ -13,6 +13,7 @@ export function moduleListView(
 ): IssueView {
   return new IssueView(stores, slug, projectId, onOpen, 'module', {
     settingsKey: `module:${moduleId}`,
+    settingsPath: `${projectPath(slug, projectId)}/modules/${encodeURIComponent(moduleId)}/user-properties/`,
     listKey: moduleId,
     path: `${projectPath(slug, projectId)}/modules/${encodeURIComponent(moduleId)}/issues/`,
     itemDefaults: { module_ids: [moduleId] },

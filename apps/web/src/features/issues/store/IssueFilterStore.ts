@@ -29,7 +29,8 @@ export interface FilterChangeResult {
 /**
  * The signed-in user's filters and display settings per project (api.md §4.7 user properties),
  * loaded on entry and saved on every change; a failed save puts the server's copy back.
- * Other scopes (cycle, module) use the same shape under their own `scope` key and path.
+ * Other scopes use the same shape under their own `scope` key: a cycle's or a module's on the
+ * server under their own path, the profile's and global views' in this browser.
  */
 export class IssueFilterStore {
   private readonly scopes = observable.map<string, FilterSet>(undefined, { deep: false });
@@ -37,11 +38,13 @@ export class IssueFilterStore {
   private readonly local = new Map<string, ListContextKind>();
   /** Scopes kept in memory only (a saved view's settings: the view itself is their stored copy). */
   private readonly memory = new Set<string>();
+  /** Scopes stored on the server under a path of their own (a cycle's or module's user properties). */
+  private readonly remote = new Map<string, { path: string; context: ListContextKind }>();
 
   constructor() {
-    makeAutoObservable<IssueFilterStore, 'scopes' | 'local' | 'memory'>(
+    makeAutoObservable<IssueFilterStore, 'scopes' | 'local' | 'memory' | 'remote'>(
       this,
-      { scopes: false, local: false, memory: false },
+      { scopes: false, local: false, memory: false, remote: false },
       { autoBind: true },
     );
   }
@@ -110,9 +113,15 @@ export class IssueFilterStore {
   }
 
   /** GET `{p}/user-properties/`. */
-  async fetchProject(slug: string, projectId: string): Promise<FilterSet> {
-    const props = await api.get<UserProperties>(`${projectPath(slug, projectId)}/user-properties/`);
-    return runInAction(() => this.receive(projectId, props, 'project'));
+  fetchProject(slug: string, projectId: string): Promise<FilterSet> {
+    return this.fetchScope(projectId, `${projectPath(slug, projectId)}/user-properties/`, 'project');
+  }
+
+  /** A scope with a server copy of its own at `path` (GET, then PATCH on every change). */
+  async fetchScope(scope: string, path: string, context: ListContextKind): Promise<FilterSet> {
+    this.remote.set(scope, { path, context });
+    const props = await api.get<UserProperties>(path);
+    return runInAction(() => this.receive(scope, props, context));
   }
 
   private async save(
@@ -134,13 +143,17 @@ export class IssueFilterStore {
       );
       return;
     }
+    const { path, context } = this.remote.get(projectId) ?? {
+      path: `${projectPath(slug, projectId)}/user-properties/`,
+      context: 'project' as const,
+    };
     try {
-      const props = await api.patch<UserProperties>(`${projectPath(slug, projectId)}/user-properties/`, body);
-      runInAction(() => this.receive(projectId, props, 'project'));
+      const props = await api.patch<UserProperties>(path, body);
+      runInAction(() => this.receive(projectId, props, context));
     } catch (error) {
       // Spec §8: a failed filter update refetches the stored filters (falls back to the old ones).
       runInAction(() => this.scopes.set(projectId, before));
-      void this.fetchProject(slug, projectId).catch(() => undefined);
+      void this.fetchScope(projectId, path, context).catch(() => undefined);
       throw error;
     }
   }
@@ -196,6 +209,7 @@ export class IssueFilterStore {
     this.scopes.clear();
     this.local.clear();
     this.memory.clear();
+    this.remote.clear();
   }
 }
 
