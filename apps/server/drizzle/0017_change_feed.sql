@@ -1,6 +1,9 @@
--- Every committed change to what issue lists show names its project on the kite_project_changed
--- channel (NOTIFY is delivered on commit and folded per transaction), so each app process can
--- drop its cached list pages of that project; '*' means any project (a user's name orders lists).
+-- Committed changes to what issue lists show, other than the work items themselves, name their
+-- project on the kite_project_changed channel (NOTIFY is delivered on commit and folded per
+-- transaction), so each app process can drop its cached list pages of that project; '*' means any
+-- project (a user's name orders lists). Work items and their subscribers are left to the app: a
+-- notifying transaction holds a database-wide lock through its commit, which would serialise
+-- every work-item write; the app announces those after they commit instead (list-cache-feed.ts).
 CREATE FUNCTION "notify_project_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
@@ -27,9 +30,6 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "issues_changed" AFTER INSERT OR UPDATE OR DELETE ON "issues"
-FOR EACH ROW EXECUTE FUNCTION "notify_project_changed"();
---> statement-breakpoint
 CREATE TRIGGER "states_changed" AFTER INSERT OR UPDATE OR DELETE ON "states"
 FOR EACH ROW EXECUTE FUNCTION "notify_project_changed"();
 --> statement-breakpoint
@@ -46,9 +46,6 @@ CREATE TRIGGER "modules_changed" AFTER INSERT OR UPDATE OR DELETE ON "modules"
 FOR EACH ROW EXECUTE FUNCTION "notify_project_changed"();
 --> statement-breakpoint
 CREATE TRIGGER "estimate_points_changed" AFTER INSERT OR UPDATE OR DELETE ON "estimate_points"
-FOR EACH ROW EXECUTE FUNCTION "notify_project_changed"();
---> statement-breakpoint
-CREATE TRIGGER "issue_subscribers_changed" AFTER INSERT OR UPDATE OR DELETE ON "issue_subscribers"
 FOR EACH ROW EXECUTE FUNCTION "notify_project_changed"();
 --> statement-breakpoint
 CREATE TRIGGER "projects_changed" AFTER UPDATE OR DELETE ON "projects"

@@ -19,6 +19,7 @@ import { createIssueExpansionsService } from './domains/issues/issue-expansions.
 import { createIssuesService } from './domains/issues/issues.service.ts';
 import { createLinksService } from './domains/issues/links.service.ts';
 import { createIssueListCache } from './domains/issues/list-cache.ts';
+import { createListChanges } from './domains/issues/list-cache-feed.ts';
 import { createRelationsService } from './domains/issues/relations.service.ts';
 import { createIssueSearchService } from './domains/issues/search.service.ts';
 import { createSubIssuesService } from './domains/issues/sub-issues.service.ts';
@@ -89,6 +90,7 @@ export function createServices(
   const projects = createProjectsService(db, { members, projectMembers, states });
   const labels = createLabelsService(db, { projectMembers });
   const issueListCache = createIssueListCache();
+  const listChanges = createListChanges(issueListCache, database, { onError: options.onJobError });
   const issues = createIssuesService(db, {
     states,
     labels,
@@ -99,7 +101,7 @@ export function createServices(
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
   const profile = createProfileService(db, { users, members, projectMembers, issues });
   const archive = createArchiveService(db, { issues, states });
-  const automations = createAutomationsService(db);
+  const automations = createAutomationsService(db, { listChanges });
   const search = createSearchService(db, { projectMembers });
   const exports = createExportsService(db, { projectMembers, storage });
   const attachments = createAttachmentsService(db, { issues, storage });
@@ -164,6 +166,7 @@ export function createServices(
     projects,
     issues,
     issueListCache,
+    listChanges,
     subscriptions,
     profile,
     archive,

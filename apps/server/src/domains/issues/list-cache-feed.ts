@@ -1,26 +1,84 @@
+import type { Database } from '../../platform/db/database.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
-import { ALL_PROJECTS, PROJECT_CHANGES_CHANNEL } from './list-cache.ts';
+import { ALL_PROJECTS, type IssueListCache, PROJECT_CHANGES_CHANNEL } from './list-cache.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Tells every process's list cache that a project's lists changed. */
+export interface ListChanges {
+  /** This process's cache forgets the project's pages now; the other processes hear of it shortly. */
+  changed(projectId: string): void;
+  /** Sends what is still waiting (on shutdown, and in tests). */
+  flush(): Promise<void>;
+}
+
 /**
- * Keeps the list cache true: it hears every committed change through the database's change feed,
- * and this process's own writes invalidate before they are answered, so the writer's next read
- * (which may come before the notification) sees them. A write on another node reaches this one's
- * cache with the notification, within milliseconds.
+ * Work-item writes are announced by the app after they commit, not by a trigger: a transaction
+ * that notifies holds a database-wide lock through its commit (PostgreSQL serialises notifying
+ * commits to keep the queue in commit order), which would make every write wait for the one
+ * before it to reach the disk. Here the changed projects of a few milliseconds go out together in
+ * one statement of their own that no writer waits for. One process (PGlite) has no one to tell.
+ */
+export function createListChanges(
+  cache: IssueListCache,
+  database: Pick<Database, 'kind' | 'raw'>,
+  options: { delayMs?: number; onError?: (error: unknown) => void } = {},
+): ListChanges {
+  const delayMs = options.delayMs ?? 2;
+  const onError = options.onError ?? ((error) => console.error('announcing list changes failed', error));
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let sending: Promise<void> = Promise.resolve();
+
+  function send(): Promise<void> {
+    clearTimeout(timer);
+    timer = undefined;
+    if (pending.size === 0) return sending;
+    const ids = pending.has(ALL_PROJECTS) ? [ALL_PROJECTS] : [...pending];
+    pending = new Set();
+    sending = sending
+      .then(() =>
+        database.raw('select pg_notify($1, id) from unnest($2::text[]) as id', [
+          PROJECT_CHANGES_CHANNEL,
+          ids,
+        ]),
+      )
+      .then(() => undefined, onError);
+    return sending;
+  }
+
+  return {
+    changed(projectId) {
+      cache.invalidate(projectId);
+      if (database.kind !== 'postgres') return;
+      pending.add(projectId);
+      timer ??= setTimeout(send, delayMs);
+    },
+    flush: send,
+  };
+}
+
+/**
+ * Keeps the list cache true: it hears the changes other processes announce and the database's
+ * triggers send (states, labels, members, cycles, modules, …), and this process's own writes
+ * invalidate before they are answered, so the writer's next read sees them. Another node's write
+ * reaches this one's cache with the notification, within milliseconds.
  */
 export async function connectIssueListCache(app: App, services: Services): Promise<void> {
-  const cache = services.issueListCache;
+  const { issueListCache: cache, listChanges } = services;
   const feed = await services.database.listen(PROJECT_CHANGES_CHANNEL, {
     onChange: (projectId) => cache.invalidate(projectId),
     onStatus: (up) => cache.setAvailable(up),
   });
-  app.addHook('onClose', () => feed.close());
+  app.addHook('onClose', async () => {
+    await listChanges.flush();
+    await feed.close();
+  });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!READS.has(request.method)) {
       const params = request.params as { project_id?: string } | undefined;
-      cache.invalidate(params?.project_id ?? ALL_PROJECTS);
+      listChanges.changed(params?.project_id ?? ALL_PROJECTS);
     }
     return payload;
   });

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { issues } from '../../platform/db/schema.ts';
+import { openPostgresDatabase } from '../../platform/db/database.ts';
+import { issues, states as statesTable } from '../../platform/db/schema.ts';
 import { preferredEncoding } from '../../platform/http/pre-rendered-compression.ts';
 import { PreRendered } from '../../platform/http/raw-json.ts';
 import {
@@ -13,6 +17,8 @@ import {
   type SignedIn,
   signUp,
 } from '../../test/factories.ts';
+import { databaseUrl } from '../../test/global-setup.ts';
+import { Client } from '../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { ALL_PROJECTS, createIssueListCache, listCacheKey } from './list-cache.ts';
 
@@ -105,16 +111,49 @@ describe('cached issue lists over HTTP', () => {
     expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['Second']);
   });
 
-  it('hears a change written by another process (straight to the database) through the change feed', async () => {
-    const issue = (await owner.client.post(`${base}/issues/`, { name: 'Before' })).body;
-    expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['Before']);
-    await t.services.db.update(issues).set({ name: 'After' }).where(eq(issues.id, issue.id));
-    await expect
-      .poll(async () => names((await owner.client.get(`${base}${board}`)).body), {
-        timeout: 2000,
-        interval: 20,
-      })
-      .toEqual(['After']);
+  it('hears what the database’s triggers announce: a state moved to another group (PGlite and PostgreSQL)', async () => {
+    const states = (await owner.client.get(`${base}/states/`)).body as { id: string; group: string }[];
+    const backlog = states.find((s) => s.group === 'backlog')!;
+    await owner.client.post(`${base}/issues/`, { name: 'Waiting', state_id: backlog.id });
+    const groupOf = async () =>
+      (
+        (await owner.client.get(`${base}${board}`)).body.results[backlog.id].results[0] as {
+          state__group: string;
+        }
+      ).state__group;
+    expect(await groupOf()).toBe('backlog');
+    await t.services.db.update(statesTable).set({ group: 'unstarted' }).where(eq(statesTable.id, backlog.id));
+    await expect.poll(groupOf, { timeout: 2000, interval: 20 }).toBe('unstarted');
+  });
+
+  it('shows a write made through another app process on the same database (PostgreSQL)', async () => {
+    if (t.database.kind !== 'postgres') return;
+    const [row] = await t.database.raw<{ name: string }>('select current_database() as name');
+    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-node-b-'));
+    const nodeB = await startTestApp(
+      {},
+      {
+        existing: {
+          database: openPostgresDatabase(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), 3),
+          drop: async () => {},
+          uploads,
+        },
+      },
+    );
+    try {
+      const onB = new Client(nodeB.baseUrl);
+      for (const [k, v] of owner.client.cookies) onB.cookies.set(k, v);
+      const issue = (await owner.client.post(`${base}/issues/`, { name: 'Before' })).body;
+      expect(names((await onB.get(`${base}${board}`)).body)).toEqual(['Before']);
+      expect(nodeB.services.issueListCache.size()).toBe(1);
+      // Written on node A; node B's cached page goes once A announces it.
+      expect((await owner.client.patch(`${base}/issues/${issue.id}/`, { name: 'After' })).status).toBe(200);
+      await expect
+        .poll(async () => names((await onB.get(`${base}${board}`)).body), { timeout: 2000, interval: 20 })
+        .toEqual(['After']);
+    } finally {
+      await nodeB.close();
+    }
   });
 
   it('keeps a guest’s own-items page apart: a guest sees only what the guest created', async () => {
