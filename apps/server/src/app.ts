@@ -19,6 +19,7 @@ import { authRoutes } from './domains/auth/auth.routes.ts';
 import { SESSION_COOKIE } from './domains/auth/session.service.ts';
 import { commentsRoutes } from './domains/comments/comments.routes.ts';
 import { cyclesRoutes } from './domains/cycles/cycles.routes.ts';
+import { dashboardRoutes } from './domains/dashboard/dashboard.routes.ts';
 import { estimatesRoutes } from './domains/estimates/estimates.routes.ts';
 import { exportsRoutes } from './domains/exports/exports.routes.ts';
 import { favoritesRoutes } from './domains/favorites/favorites.routes.ts';
@@ -50,6 +51,7 @@ import { statesRoutes } from './domains/states/states.routes.ts';
 import { userPropertiesRoutes } from './domains/user-properties/user-properties.routes.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { viewsRoutes } from './domains/views/views.routes.ts';
+import { webhooksRoutes } from './domains/webhooks/webhooks.routes.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/http/error-handler.ts';
 import { createFixedWindowLimiter } from './platform/http/fixed-window-limiter.ts';
@@ -183,6 +185,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     userPropertiesRoutes,
     publishingRoutes,
     apiTokensRoutes,
+    webhooksRoutes,
+    dashboardRoutes,
     publicApiRoutes,
   ]) {
     register(app, services);

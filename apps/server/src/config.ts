@@ -37,6 +37,9 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  SECRET_KEY: z.string().optional(),
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Config = {
@@ -67,6 +70,17 @@ export type Config = {
   serverTiming: boolean;
   /** Largest accepted upload, in bytes. */
   fileSizeLimit: number;
+  /**
+   * Encrypts stored secrets (webhook signing keys). Unset: a random key kept in
+   * `<dataDir>/secret.key`, made on first use (set it on every node when several share a database).
+   */
+  secretKey: string | undefined;
+  webhooks: {
+    /** Lift the destination address rules (local receivers: tests, self-hosters). */
+    allowPrivate: boolean;
+    /** Per attempt. */
+    timeoutMs: number;
+  };
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -109,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     serverTiming: e.SERVER_TIMING,
     fileSizeLimit: e.FILE_SIZE_LIMIT,
+    secretKey: e.SECRET_KEY || undefined,
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
   };
 }

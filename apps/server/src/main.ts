@@ -22,6 +22,8 @@ const VACUUM_EVERY_MS = 15 * 60 * 1000;
 /** Notifications appear within a second of the change that makes them. */
 const OUTBOX_EVERY_MS = 1000;
 const DIGEST_EVERY_MS = 5 * 60 * 1000;
+/** Webhook deliveries go out within a second of being queued. */
+const WEBHOOKS_EVERY_MS = 1000;
 
 function defaultWebDist(): string {
   // Same relative place from src/ (tsx) and dist/ (bundle): apps/server/<x>/ → apps/web/dist.
@@ -89,6 +91,14 @@ async function main() {
     OUTBOX_EVERY_MS,
   );
 
+  // Sends queued webhook deliveries; a tick only starts requests, so a hanging receiver holds one slot.
+  const stopWebhooks = every(
+    WEBHOOKS_EVERY_MS,
+    () => services.webhookDeliveries.tick(),
+    (error) => app.log.error({ err: error }, 'webhook delivery worker failed'),
+    WEBHOOKS_EVERY_MS,
+  );
+
   // Mails each user one digest of what they have not read yet.
   const stopDigests = every(
     DIGEST_EVERY_MS,
@@ -127,6 +137,7 @@ async function main() {
     stopVacuum();
     stopOutbox();
     stopDigests();
+    stopWebhooks();
     console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {

@@ -5,6 +5,7 @@ import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
 import { createCommentsService } from './domains/comments/comments.service.ts';
 import { createCyclesService } from './domains/cycles/cycles.service.ts';
+import { createDashboardService } from './domains/dashboard/dashboard.service.ts';
 import { createEstimatesService } from './domains/estimates/estimates.service.ts';
 import { createExportsService } from './domains/exports/exports.service.ts';
 import { createFavoritesService } from './domains/favorites/favorites.service.ts';
@@ -39,10 +40,14 @@ import { createStatesService } from './domains/states/states.service.ts';
 import { createUserPropertiesService } from './domains/user-properties/user-properties.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 import { createViewsService } from './domains/views/views.service.ts';
+import { createWebhookDeliveryWorker } from './domains/webhooks/webhooks.delivery.ts';
+import { queueWebhookDeliveries } from './domains/webhooks/webhooks.events.ts';
+import { createWebhooksService } from './domains/webhooks/webhooks.service.ts';
 import { createWorkspacesService } from './domains/workspaces/workspaces.service.ts';
 import type { Database } from './platform/db/database.ts';
 import { createOutboxWorker } from './platform/jobs/outbox-worker.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createSecretBox, resolveServerKey, type SecretBox } from './platform/security/secret-box.ts';
 import { createLocalStorage, type FileStorage } from './platform/storage/local-storage.ts';
 
 export interface Lifecycle {
@@ -141,9 +146,21 @@ export function createServices(
   publishing.setIntakeLookup(intake.exists);
   const notifications = createNotificationsService(db);
   const apiTokens = createApiTokensService(db);
+  const dashboard = createDashboardService(db, { members });
   const issueDetails = createIssueDetailsService(db, { issues, states });
-  // Every consumer of committed events, in one worker: notifications (webhooks and live events join here).
-  const outboxWorker = createOutboxWorker(db, [notifyFromEvent], {
+  // Made on first use: a server that never handles a webhook never needs the key.
+  let secretBox: SecretBox | undefined;
+  const secrets = () => (secretBox ??= createSecretBox(resolveServerKey(config.secretKey, config.dataDir)));
+  const webhooks = createWebhooksService(db, { secrets, allowPrivate: config.webhooks.allowPrivate });
+  const webhookDeliveries = createWebhookDeliveryWorker(db, {
+    secrets,
+    allowPrivate: config.webhooks.allowPrivate,
+    timeoutMs: config.webhooks.timeoutMs,
+    mailer,
+    onError: options.onJobError ?? ((error) => console.error('webhook delivery failed', error)),
+  });
+  // Every consumer of committed events, in one worker: notifications and webhook deliveries (live events join here).
+  const outboxWorker = createOutboxWorker(db, [notifyFromEvent, queueWebhookDeliveries], {
     onError: options.onJobError ?? ((error) => console.error('outbox event failed', error)),
   });
   const notificationDigest = { run: () => sendNotificationDigests(db, mailer) };
@@ -191,6 +208,9 @@ export function createServices(
     intake,
     notifications,
     apiTokens,
+    webhooks,
+    webhookDeliveries,
+    dashboard,
     issueDetails,
     outboxWorker,
     notificationDigest,

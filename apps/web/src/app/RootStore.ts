@@ -1,6 +1,7 @@
 import { ApiTokenStore } from '../features/api-tokens/ApiTokenStore.ts';
 import { SidebarStore } from '../features/app-shell/SidebarStore.ts';
 import { CycleStore } from '../features/cycles/CycleStore.ts';
+import { DashboardStore } from '../features/home/DashboardStore.ts';
 import { InstanceStore } from '../features/instance/InstanceStore.ts';
 import { IntakeStore } from '../features/intake/IntakeStore.ts';
 import { InvitationStore } from '../features/invitations/InvitationStore.ts';
@@ -18,6 +19,7 @@ import { PublishStore } from '../features/projects/PublishStore.ts';
 import { StateStore } from '../features/projects/StateStore.ts';
 import { UserStore } from '../features/user/UserStore.ts';
 import { ViewStore } from '../features/views/ViewStore.ts';
+import { WebhookStore } from '../features/webhooks/WebhookStore.ts';
 import { WorkspaceStore } from '../features/workspaces/WorkspaceStore.ts';
 
 /** Every store of the app; one instance per page, handed to routes and components. */
@@ -40,6 +42,8 @@ export class RootStore {
   readonly notificationPreferences = new NotificationPreferenceStore();
   readonly intake = new IntakeStore();
   readonly apiTokens = new ApiTokenStore();
+  readonly webhooks = new WebhookStore();
+  readonly dashboard = new DashboardStore();
   readonly issues = new IssueStore({
     stateGroupOf: (projectId, stateId) =>
       this.states.statesOf(projectId).find((s) => s.id === stateId)?.group,
@@ -67,6 +71,8 @@ export class RootStore {
     this.notificationPreferences.reset();
     this.intake.reset();
     this.apiTokens.reset();
+    this.webhooks.reset();
+    this.dashboard.reset();
     this.issueLists.reset();
     this.issueFilters.reset();
     this.issues.reset();

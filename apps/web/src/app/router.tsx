@@ -39,6 +39,7 @@ import { workspaceSettingsApiTokensRoute } from '../routes/WorkspaceSettingsApiT
 import { workspaceSettingsGeneralRoute } from '../routes/WorkspaceSettingsGeneralRoute.tsx';
 import { workspaceSettingsRoute } from '../routes/WorkspaceSettingsLayoutRoute.tsx';
 import { workspaceSettingsMembersRoute } from '../routes/WorkspaceSettingsMembersRoute.tsx';
+import { workspaceSettingsWebhooksRoute } from '../routes/WorkspaceSettingsWebhooksRoute.tsx';
 import {
   workspaceViewRoute,
   workspaceViewsIndexRoute,
@@ -98,6 +99,7 @@ export const routeTree = rootRoute.addChildren([
         workspaceSettingsGeneralRoute,
         workspaceSettingsMembersRoute,
         workspaceSettingsApiTokensRoute,
+        workspaceSettingsWebhooksRoute,
       ]),
     ]),
   ]),

@@ -1,8 +1,10 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { PageLoader } from '../ui/Spinner.tsx';
 import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 
+/** The workspace home: greeting and the caller's dashboard widgets (the screen is features/home's). */
 export const workspaceHomeRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./screens/WorkspaceHomeScreen.tsx'), 'workspaceHomeScreen'),
-});
+  pendingComponent: () => <PageLoader label="Loading your home" />,
+}).lazy(() => import('../features/home/HomeScreen.tsx').then((m) => m.HomeLazyRoute));

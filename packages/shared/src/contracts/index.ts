@@ -1,6 +1,7 @@
 export * from './api-tokens.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './dashboard.ts';
 export * from './instance.ts';
 export * from './intake.ts';
 export * from './issue-parts.ts';
@@ -12,4 +13,5 @@ export * from './public-api.ts';
 export * from './user-profile.ts';
 export * from './users.ts';
 export * from './views.ts';
+export * from './webhooks.ts';
 export * from './workspaces.ts';

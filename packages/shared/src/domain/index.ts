@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './cursor.ts';
 export * from './cycles.ts';
+export * from './dashboard.ts';
 export * from './estimates.ts';
 export * from './identifier.ts';
 export * from './intake.ts';

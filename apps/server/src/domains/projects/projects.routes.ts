@@ -107,7 +107,7 @@ export function projectsRoutes(app: App, { projects, projectMembers }: Services)
       schema: { tags: TAGS, params: projectParams },
     },
     async (request, reply) => {
-      await projects.remove(projectOf(request));
+      await projects.remove(projectOf(request), userOf(request).id);
       return reply.code(204).send();
     },
   );

@@ -8,6 +8,7 @@ import type { ProjectRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { StatesService } from '../states/states.service.ts';
+import { projectChanges, recordProjectEvent } from './project-events.ts';
 import type { ProjectMembersService } from './project-members.service.ts';
 import { effectiveProjectRole } from './projects.policy.ts';
 import { presentProject } from './projects.presenter.ts';
@@ -203,6 +204,7 @@ export function createProjectsService(
             });
           }
           await deps.states.seedDefaults(tx, project, user.id);
+          await recordProjectEvent(tx, 'created', project, user.id);
           return project;
         }),
       );
@@ -268,7 +270,9 @@ export function createProjectsService(
           }
           const intake = intake_view ?? inbox_view;
           if (intake !== undefined) values.intake_view = intake;
-          return updateProjectRow(tx, p.workspace_id, p.id, values);
+          const updated = await updateProjectRow(tx, p.workspace_id, p.id, values);
+          await recordProjectEvent(tx, 'updated', updated, user.id, projectChanges(p, updated));
+          return updated;
         }),
       );
       return present(row, user, project.role);
@@ -296,8 +300,11 @@ export function createProjectsService(
       }
     },
 
-    async remove(project: ProjectAccess): Promise<void> {
-      await softDeleteProject(db, project.project.workspace_id, project.project.id);
+    async remove(project: ProjectAccess, actorId: string | null = null): Promise<void> {
+      await db.transaction(async (tx) => {
+        await softDeleteProject(tx, project.project.workspace_id, project.project.id);
+        await recordProjectEvent(tx, 'deleted', project.project, actorId);
+      });
     },
 
     async archive(project: ProjectAccess, user: UserRow): Promise<{ archived_at: string }> {

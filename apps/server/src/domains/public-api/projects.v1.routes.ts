@@ -127,7 +127,7 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
       schema: { tags: TAGS, params: v1ProjectParams },
     },
     async (request, reply) => {
-      await projects.remove(projectOf(request));
+      await projects.remove(projectOf(request), userOf(request).id);
       return reply.code(204).send();
     },
   );

@@ -1139,3 +1139,137 @@ export type IntakeRow = typeof intakes.$inferSelect;
 export type IntakeIssueRow = typeof intakeIssues.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/**
+ * A workspace's webhooks (api.md §13). The secret is kept encrypted with the server key (it is
+ * needed to sign) and only its last 4 characters in clear; one live URL per workspace.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    project: boolean('project').notNull().default(false),
+    issue: boolean('issue').notNull().default(false),
+    cycle: boolean('cycle').notNull().default(false),
+    module: boolean('module').notNull().default(false),
+    issue_comment: boolean('issue_comment').notNull().default(false),
+    intake_issue: boolean('intake_issue').notNull().default(false),
+    secret_encrypted: text('secret_encrypted').notNull(),
+    secret_last4: text('secret_last4').notNull(),
+    version: text('version').notNull().default('v1'),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('webhooks_workspace_url_key').on(t.workspace_id, t.url)],
+);
+
+/**
+ * The delivery queue: one row per (event, webhook), claimed by the delivery worker with
+ * FOR UPDATE SKIP LOCKED and leased (next_attempt_at pushed ahead) while its request is in flight.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id').notNull(),
+    webhook_id: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event_type: text('event_type').notNull(),
+    action: text('action').notNull(),
+    /** The exact body sent on every attempt (the signatures cover it). */
+    body: text('body').notNull(),
+    /** pending → delivered | failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_webhook_idx').on(t.webhook_id),
+  ],
+);
+
+/** Every delivery attempt (api.md §13.1 WebhookLog), newest first per webhook. */
+export const webhookLogs = pgTable(
+  'webhook_logs',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id').notNull(),
+    webhook_id: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    delivery_id: uuid('delivery_id').notNull(),
+    event_type: text('event_type').notNull(),
+    action: text('action').notNull(),
+    attempt: integer('attempt').notNull(),
+    request_method: text('request_method').notNull().default('POST'),
+    request_headers: jsonb('request_headers').$type<Record<string, string>>().notNull(),
+    request_body: text('request_body').notNull(),
+    response_status: integer('response_status'),
+    response_headers: jsonb('response_headers').$type<Record<string, string>>().notNull(),
+    response_body: text('response_body').notNull().default(''),
+    error: text('error'),
+    duration_ms: integer('duration_ms').notNull(),
+    next_retry_at: ts('next_retry_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('webhook_logs_webhook_idx').on(t.webhook_id, t.created_at)],
+);
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookLogRow = typeof webhookLogs.$inferSelect;
+
+/** Each member's home dashboard in a workspace (api.md §11): one per (workspace, owner, type). */
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    owned_by: uuid('owned_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    description_html: text('description_html').notNull().default('<p></p>'),
+    identifier: text('identifier'),
+    type: text('type').notNull().default('home'),
+    is_default: boolean('is_default').notNull().default(true),
+    ...audit(),
+  },
+  (t) => [
+    uniqueIndex('dashboards_owner_type_key').on(t.workspace_id, t.owned_by, t.type),
+    index('dashboards_owner_idx').on(t.owned_by),
+  ],
+);
+
+/** A dashboard's widgets: one per key, created with the dashboard. */
+export const dashboardWidgets = pgTable(
+  'dashboard_widgets',
+  {
+    id: id(),
+    workspace_id: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    dashboard_id: uuid('dashboard_id')
+      .notNull()
+      .references(() => dashboards.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    is_visible: boolean('is_visible').notNull().default(true),
+    sort_order: doublePrecision('sort_order').notNull().default(65535),
+    widget_filters: jsonb('widget_filters').$type<Record<string, unknown>>().notNull().default({}),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('dashboard_widgets_key').on(t.dashboard_id, t.key)],
+);
+
+export type DashboardRow = typeof dashboards.$inferSelect;
+export type DashboardWidgetRow = typeof dashboardWidgets.$inferSelect;

@@ -5,6 +5,17 @@ import { anyone, instanceAdmin, item, project, ROLE, signedIn, workspace } from 
 
 const { GUEST, VIEWER, MEMBER, ADMIN } = ROLE;
 
+/** Everyone signed in but the world's guest, who owns the world's dashboard. */
+const NOT_THE_DASHBOARD_OWNER = {
+  outsider: 404,
+  otherAdmin: 404,
+  instanceAdmin: 404,
+  nonProjectMember: 404,
+  viewer: 404,
+  member: 404,
+  admin: 404,
+} as const;
+
 /**
  * The public API `/api/v1/` (api.md §15): the same gates as the internal routes each adapts. The
  * matrix calls these with every actor's API token (of the matrix's workspace, or of a workspace
@@ -709,6 +720,30 @@ export const MANIFEST: Record<string, RouteCase> = {
   }),
   'DELETE /api/workspaces/:slug/api-tokens/:token_id/': workspace(GUEST, {
     except: { viewer: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  // ——— Webhooks (api.md §13): workspace admins only ———
+  'GET /api/workspaces/:slug/webhooks/': workspace(ADMIN),
+  'POST /api/workspaces/:slug/webhooks/': workspace(ADMIN, {
+    body: () => ({ url: `https://93.184.216.34/matrix/${randomUUID()}`, issue: true }),
+  }),
+  'GET /api/workspaces/:slug/webhooks/:webhook_id/': workspace(ADMIN),
+  'PATCH /api/workspaces/:slug/webhooks/:webhook_id/': workspace(ADMIN, { body: () => ({ cycle: true }) }),
+  'DELETE /api/workspaces/:slug/webhooks/:webhook_id/': workspace(ADMIN),
+  'POST /api/workspaces/:slug/webhooks/:webhook_id/regenerate/': workspace(ADMIN),
+  'GET /api/workspaces/:slug/webhooks/:webhook_id/logs/': workspace(ADMIN),
+  'GET /api/workspaces/:slug/webhook-logs/:webhook_id/': workspace(ADMIN),
+
+  // ——— Home dashboard (api.md §11): each member's own; another's dashboard is not found ———
+  'GET /api/workspaces/:slug/dashboard/': workspace(GUEST, { query: 'dashboard_type=home' }),
+  // Owner: the world's dashboard is the guest's.
+  'GET /api/workspaces/:slug/dashboard/:dashboard_id/': workspace(GUEST, {
+    query: 'widget_key=overview_stats',
+    except: { viewer: 404, member: 404, admin: 404, nonProjectMember: 404 },
+  }),
+  'GET /api/dashboard/:dashboard_id/': signedIn({ except: NOT_THE_DASHBOARD_OWNER }),
+  'PATCH /api/dashboard/:dashboard_id/widgets/:widget_id/': signedIn({
+    body: () => ({ is_visible: true }),
+    except: NOT_THE_DASHBOARD_OWNER,
   }),
   ...PUBLIC_API,
 };

@@ -100,7 +100,7 @@ describe('security headers', () => {
 });
 
 describe('secrets at rest', () => {
-  it('keeps no raw session id, password, magic code, reset token, invitation token or API token in any table', async () => {
+  it('keeps no raw session id, password, magic code, reset token, invitation token, API token or webhook secret in any table', async () => {
     const email = uniqueEmail('secret');
     const owner = await signUp(t, email);
     const slug = (await createWorkspace(owner)).slug;
@@ -125,6 +125,16 @@ describe('secrets at rest', () => {
       headers: { 'X-Api-Key': plainApiToken },
     });
     expect(used.status).toBe(200);
+    // Webhook signing secrets (api.md §13.1): the first one, and the one regenerated in its place.
+    const webhook = await owner.client.post(`/api/workspaces/${slug}/webhooks/`, {
+      url: 'https://93.184.216.34/secret-hook',
+      issue: true,
+    });
+    expect(webhook.status, webhook.text).toBe(201);
+    const regenerated = await owner.client.post(
+      `/api/workspaces/${slug}/webhooks/${webhook.body.id}/regenerate/`,
+    );
+    expect(regenerated.status, regenerated.text).toBe(200);
 
     const tables = await t.database.raw<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
@@ -137,6 +147,7 @@ describe('secrets at rest', () => {
     expect(dump.length).toBeGreaterThan(1000);
     expect(dump).toContain(email); // the dump is real: it holds the account
     expect(dump).toContain(apiToken.body.id); // the token's row is in it
+    expect(dump).toContain(webhook.body.id); // and the webhook's
     const secrets = {
       session,
       password: STRONG_PASSWORD,
@@ -146,6 +157,12 @@ describe('secrets at rest', () => {
       // Without its prefix, and its random part's first half: no fragment long enough to matter is kept.
       apiTokenSecret: plainApiToken.slice('plane_api_'.length),
       apiTokenHalf: plainApiToken.slice('plane_api_'.length, 'plane_api_'.length + 32),
+      webhookSecret: webhook.body.secret_key as string,
+      webhookSecretHalf: (webhook.body.secret_key as string).slice(
+        'plane_wh_'.length,
+        'plane_wh_'.length + 32,
+      ),
+      regeneratedWebhookSecret: regenerated.body.secret_key as string,
     };
     for (const [name, value] of Object.entries(secrets)) {
       expect(value.length, name).toBeGreaterThan(5);

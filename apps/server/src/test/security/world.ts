@@ -170,6 +170,27 @@ export class World {
     });
   }
 
+  /** A webhook of this workspace (api.md §13), to a public address literal (no lookup). */
+  webhook(): Promise<{ id: string }> {
+    return this.once('webhook', () =>
+      ok(
+        this.admin.post(`${this.ws}/webhooks/`, {
+          url: `https://93.184.216.34/${this.marker}/hook`,
+          issue: true,
+        }),
+      ),
+    );
+  }
+
+  /** The guest's home dashboard in this workspace (a dashboard is its owner's alone). */
+  dashboard(): Promise<{ id: string; widgets: { id: string }[] }> {
+    return this.once('dashboard', async () => {
+      const account = this.memberships.guest ? this.accounts.guest : this.owner;
+      const body = await ok(account.client.get(`${this.ws}/dashboard/?dashboard_type=home`));
+      return { id: body.dashboard.id as string, widgets: body.widgets as { id: string }[] };
+    });
+  }
+
   /** One change recorded on the project's main work item (its activity), read through the public API. */
   activity(which = 'main'): Promise<{ id: string }> {
     return this.once(`activity:${which}`, async () => {

@@ -97,11 +97,31 @@ async function makeEveryKindOfObject() {
   // A saved view of the project, with its filters.
   await ok(admin.post(`${pbase}/views/`, { name: 'Urgent', filters: { priority: ['urgent'] } }));
   await ok(admin.patch(`${pbase}/user-properties/`, { display_filters: { layout: 'kanban' } }));
+  // The admin's home dashboard and its widgets, one of them hidden.
+  const dashboard = await ok(admin.get(`${world.ws}/dashboard/?dashboard_type=home`));
+  await ok(
+    admin.patch(`/api/dashboard/${dashboard.dashboard.id}/widgets/${dashboard.widgets[1].id}/`, {
+      is_visible: false,
+    }),
+  );
   // An API token, used once (so its last_used is set too).
   const token = await ok(admin.post(`${world.ws}/api-tokens/`, { label: 'Backup', description: 'CI' }));
   await ok(new Client(t.baseUrl).get('/api/v1/users/me/', { headers: { 'X-Api-Key': token.token } }));
   await ok(
     accounts.instanceAdmin.client.patch('/api/instances/configurations/', { EMAIL_FROM: 'kite@example.com' }),
+  );
+  // A webhook (its secret sealed) with a queued delivery of a change and one logged attempt.
+  const webhook = await ok(
+    admin.post(`${world.ws}/webhooks/`, { url: 'https://93.184.216.34/backup-hook', issue: true }),
+  );
+  await ok(admin.patch(`${pbase}/issues/${child.id}/`, { priority: 'low' }));
+  await t.services.outboxWorker.drain();
+  await t.database.raw(
+    `insert into webhook_logs (workspace_id, webhook_id, delivery_id, event_type, action, attempt,
+       request_headers, request_body, response_status, response_headers, response_body, duration_ms)
+     select workspace_id, webhook_id, id, event_type, action, 1, '{"webhook-id":"x"}', body, 200, '{}', 'ok', 12
+     from webhook_deliveries where webhook_id = $1 limit 1`,
+    [webhook.id],
   );
   const anonymous = new Client(t.baseUrl);
   await ok(anonymous.post('/auth/magic-generate/', { email: accounts.viewer.user.email }));

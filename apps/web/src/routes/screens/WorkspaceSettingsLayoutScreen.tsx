@@ -1,11 +1,16 @@
+import { ROLE } from '@kite/shared/domain';
 import { Outlet } from '@tanstack/react-router';
-import { KeyRound, Settings, SlidersHorizontal, Users } from 'lucide-react';
+import { KeyRound, Settings, SlidersHorizontal, Users, Webhook } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../../app/StoresContext.tsx';
 import { PageHeader } from '../../features/app-shell/PageHeader.tsx';
 import { SettingsNav } from '../../features/app-shell/SettingsNav.tsx';
 import { workspaceSettingsRoute } from '../WorkspaceSettingsLayoutRoute.tsx';
 
-function WorkspaceSettingsLayout() {
+const WorkspaceSettingsLayout = observer(function WorkspaceSettingsLayout() {
   const { workspaceSlug } = workspaceSettingsRoute.useParams();
+  const { workspaces } = useStores();
+  const isAdmin = (workspaces.get(workspaceSlug)?.role ?? 0) >= ROLE.ADMIN;
   return (
     <>
       <PageHeader title="Workspace settings" icon={<Settings className="size-4" />} />
@@ -29,6 +34,15 @@ function WorkspaceSettingsLayout() {
                 icon: <KeyRound className="size-4" />,
                 link: { to: '/$workspaceSlug/settings/api-tokens', params: { workspaceSlug } },
               },
+              ...(isAdmin
+                ? [
+                    {
+                      label: 'Webhooks',
+                      icon: <Webhook className="size-4" />,
+                      link: { to: '/$workspaceSlug/settings/webhooks' as const, params: { workspaceSlug } },
+                    },
+                  ]
+                : []),
             ]}
           />
           <main className="min-w-0 flex-1">
@@ -38,6 +52,6 @@ function WorkspaceSettingsLayout() {
       </div>
     </>
   );
-}
+});
 
 export const workspaceSettingsScreen = WorkspaceSettingsLayout;

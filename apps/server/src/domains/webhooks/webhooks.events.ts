@@ -1,0 +1,142 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../platform/db/database.ts';
+import { users } from '../../platform/db/schema.ts';
+import type { OutboxEventRow } from '../../platform/jobs/outbox-worker.ts';
+import { presentUserLite } from '../users/users.presenter.ts';
+import { webhookEventOf, wireField } from './webhooks.policy.ts';
+import { insertDeliveries, matchingWebhooks } from './webhooks.repo.ts';
+
+interface EventPayload {
+  project_id?: string;
+  issue_id?: string;
+  comment_id?: string;
+  intake_issue_id?: string;
+  actor_id?: string;
+  changes?: Record<string, { old: unknown; new: unknown }>;
+}
+
+/** The object's v1 representation (api.md §15.4) as it is now; undefined when it is gone. */
+async function dataOf(
+  tx: Tx,
+  event: string,
+  payload: EventPayload,
+): Promise<Record<string, unknown> | undefined> {
+  if (event === 'issue' && payload.issue_id) {
+    const rows = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`select id, name, description_html, description_stripped, priority, state_id as state,
+          parent_id as parent, estimate_point_id as estimate_point, null as type,
+          assignee_ids as assignees, label_ids as labels, cycle_id, module_ids,
+          start_date::text as start_date, target_date::text as target_date, sequence_id, sort_order,
+          completed_at, archived_at, is_draft, project_id as project, workspace_id as workspace,
+          external_source, external_id, created_at, updated_at, created_by, updated_by
+        from issues where id = ${payload.issue_id} and deleted_at is null`,
+    );
+    return rows[0];
+  }
+  if (event === 'project' && payload.project_id) {
+    const rows = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`select id, name, description, identifier, network, project_lead_id as project_lead,
+          default_assignee_id as default_assignee, default_state_id as default_state,
+          estimate_id as estimate, emoji, logo_props, cover_image, timezone, cycle_view, module_view,
+          issue_views_view, page_view, intake_view, guest_view_all_features, archive_in, close_in,
+          archived_at, workspace_id as workspace, external_source, external_id,
+          created_at, updated_at, created_by, updated_by
+        from projects where id = ${payload.project_id} and deleted_at is null`,
+    );
+    return rows[0];
+  }
+  if (event === 'issue_comment' && payload.comment_id) {
+    const rows = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`select id, comment_html, comment_stripped, access, actor_id as actor, issue_id as issue,
+          project_id as project, workspace_id as workspace, external_source, external_id,
+          created_at, updated_at, created_by, updated_by
+        from issue_comments where id = ${payload.comment_id} and deleted_at is null`,
+    );
+    return rows[0];
+  }
+  if (event === 'intake_issue' && payload.intake_issue_id) {
+    const rows = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`select id, status, snoozed_till, duplicate_to, source, source_email, issue_id as issue,
+          intake_id as intake, project_id as project, workspace_id as workspace,
+          created_at, updated_at, created_by, updated_by
+        from intake_issues where id = ${payload.intake_issue_id} and deleted_at is null`,
+    );
+    return rows[0];
+  }
+  return undefined;
+}
+
+function objectId(payload: EventPayload, event: string): string | undefined {
+  if (event === 'issue_comment') return payload.comment_id;
+  if (event === 'intake_issue') return payload.intake_issue_id;
+  if (event === 'issue') return payload.issue_id;
+  return (payload as Record<string, string | undefined>)[`${event}_id`];
+}
+
+/**
+ * Outbox handler: queues one delivery per matching active webhook of the workspace (and, for
+ * `updated`, one per changed field) in the worker's transaction; the delivery worker sends them.
+ */
+export async function queueWebhookDeliveries(tx: Tx, event: OutboxEventRow): Promise<void> {
+  const kind = webhookEventOf(event.topic);
+  if (!kind) return;
+  const payload = event.payload as EventPayload;
+  const hooks = await matchingWebhooks(tx, event.workspace_id, kind.event, payload.project_id ?? null);
+  if (hooks.length === 0) return;
+
+  const id = objectId(payload, kind.event);
+  let data: Record<string, unknown> | undefined;
+  if (kind.action === 'deleted') {
+    data = { id };
+  } else {
+    data = await dataOf(tx, kind.event, payload);
+    // Gone since (deleted, or a draft): its own `deleted` event tells the receivers.
+    if (!data) return;
+  }
+  const [actorRow] = payload.actor_id
+    ? await tx.select().from(users).where(eq(users.id, payload.actor_id))
+    : [];
+  const actor = actorRow ? presentUserLite(actorRow, false) : null;
+  const base = {
+    field: null,
+    new_value: null,
+    old_value: null,
+    actor,
+    old_identifier: null,
+    new_identifier: null,
+  };
+  const changes = kind.action === 'updated' ? Object.entries(payload.changes ?? {}) : [];
+  const activities =
+    changes.length > 0
+      ? changes.map(([field, change]) => ({
+          ...base,
+          field: wireField(kind.event, field),
+          new_value: change.new ?? null,
+          old_value: change.old ?? null,
+        }))
+      : [base];
+
+  await insertDeliveries(
+    tx,
+    hooks.flatMap((hook) =>
+      activities.map((activity) => ({
+        workspace_id: event.workspace_id,
+        webhook_id: hook.id,
+        event_type: kind.event,
+        action: kind.action,
+        body: JSON.stringify({
+          event: kind.event,
+          action: kind.action,
+          webhook_id: hook.id,
+          workspace_id: event.workspace_id,
+          data,
+          activity,
+        }),
+      })),
+    ),
+  );
+}
