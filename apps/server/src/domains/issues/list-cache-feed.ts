@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/db/database.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { ALL_PROJECTS, type IssueListCache, PROJECT_CHANGES_CHANNEL } from './list-cache.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Tells every process's list cache that a project's lists changed. */
 export interface ListChanges {
+  /** This process's name in its announcements, so that it does not act on its own again. */
+  readonly origin: string;
   /** This process's cache forgets the project's pages now; the other processes hear of it shortly. */
   changed(projectId: string): void;
   /** Sends what is still waiting (on shutdown, and in tests). */
@@ -26,6 +30,7 @@ export function createListChanges(
   options: { delayMs?: number; onError?: (error: unknown) => void } = {},
 ): ListChanges {
   const delayMs = options.delayMs ?? 2;
+  const origin = randomUUID();
   const onError = options.onError ?? ((error) => console.error('announcing list changes failed', error));
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -35,7 +40,7 @@ export function createListChanges(
     clearTimeout(timer);
     timer = undefined;
     if (pending.size === 0) return sending;
-    const ids = pending.has(ALL_PROJECTS) ? [ALL_PROJECTS] : [...pending];
+    const ids = (pending.has(ALL_PROJECTS) ? [ALL_PROJECTS] : [...pending]).map((id) => `${id} ${origin}`);
     pending = new Set();
     sending = sending
       .then(() =>
@@ -49,6 +54,7 @@ export function createListChanges(
   }
 
   return {
+    origin,
     changed(projectId) {
       cache.invalidate(projectId);
       if (database.kind !== 'postgres') return;
@@ -68,7 +74,11 @@ export function createListChanges(
 export async function connectIssueListCache(app: App, services: Services): Promise<void> {
   const { issueListCache: cache, listChanges } = services;
   const feed = await services.database.listen(PROJECT_CHANGES_CHANNEL, {
-    onChange: (projectId) => cache.invalidate(projectId),
+    // `<project> <origin>` from an app process (its own were handled when written), `<project>` from a trigger.
+    onChange: (payload) => {
+      const [projectId, origin] = payload.split(' ');
+      if (origin !== listChanges.origin) cache.invalidate(projectId!);
+    },
     onStatus: (up) => cache.setAvailable(up),
   });
   app.addHook('onClose', async () => {
@@ -77,8 +87,10 @@ export async function connectIssueListCache(app: App, services: Services): Promi
   });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!READS.has(request.method)) {
-      const params = request.params as { project_id?: string } | undefined;
-      listChanges.changed(params?.project_id ?? ALL_PROJECTS);
+      const projectId = (request.params as { project_id?: string } | undefined)?.project_id;
+      // A path's project id that is no uuid names no project (and may hold bytes NOTIFY refuses).
+      if (projectId === undefined) listChanges.changed(ALL_PROJECTS);
+      else if (UUID.test(projectId)) listChanges.changed(projectId);
     }
     return payload;
   });
