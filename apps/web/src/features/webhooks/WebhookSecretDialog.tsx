@@ -1,12 +1,8 @@
 import type { WebhookWithSecret } from '@kite/shared/contracts';
-import { Check, Copy } from 'lucide-react';
-import { useState } from 'react';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { CopyOnceField } from '../../ui/CopyOnceField.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { Field } from '../../ui/Field.tsx';
-import { Input } from '../../ui/Input.tsx';
-import { toastError } from '../../ui/toast.ts';
 
 /** The one time a webhook's signing secret is shown in full (after create or regenerate). */
 export function WebhookSecretDialog({
@@ -18,27 +14,10 @@ export function WebhookSecretDialog({
   regenerated: boolean;
   onClose: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
-
-  const copy = async () => {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown.secret_key);
-      setCopied(true);
-    } catch (error) {
-      toastError(error, 'The secret could not be copied: select it and copy it by hand');
-    }
-  };
-
-  const close = () => {
-    setCopied(false);
-    onClose();
-  };
-
   return (
     <Dialog
       open={shown !== null}
-      onOpenChange={(open) => !open && close()}
+      onOpenChange={(open) => !open && onClose()}
       title={regenerated ? 'Copy the new signing secret' : 'Copy the signing secret'}
       description={shown?.url}
     >
@@ -50,29 +29,9 @@ export function WebhookSecretDialog({
             the <code className="font-mono">X-Plane-Signature</code> and{' '}
             <code className="font-mono">webhook-signature</code> headers.
           </Alert>
-          <Field label="Signing secret">
-            {(control) => (
-              <div className="flex gap-2">
-                <Input
-                  {...control}
-                  readOnly
-                  value={shown.secret_key}
-                  className="font-mono text-xs"
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-                <Button variant="primary" onClick={copy} aria-live="polite">
-                  {copied ? (
-                    <Check className="size-4" aria-hidden />
-                  ) : (
-                    <Copy className="size-4" aria-hidden />
-                  )}
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              </div>
-            )}
-          </Field>
+          <CopyOnceField label="Signing secret" value={shown.secret_key} noun="secret" />
           <div className="flex justify-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={onClose}>Done</Button>
           </div>
         </div>
       )}
