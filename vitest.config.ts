@@ -7,6 +7,7 @@ export default defineConfig({
     minWorkers: 1,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'editor', root: 'packages/editor', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

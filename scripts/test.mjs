@@ -16,7 +16,7 @@ if ((await run('npm', ['run', 'typecheck'])) !== 0) failed = true;
 if ((await run('npm', ['run', 'lint'])) !== 0) failed = true;
 
 step('unit and API tests on PGlite');
-const suites = ['--project', 'shared', '--project', 'server', '--project', 'web'];
+const suites = ['--project', 'shared', '--project', 'editor', '--project', 'server', '--project', 'web'];
 if ((await run('npx', ['vitest', 'run', ...suites], { env: { ...process.env, TEST_DB: 'pglite' } })) !== 0)
   failed = true;
 

@@ -1,9 +1,10 @@
-// Bundles the server (and the TypeScript of @kite/shared) into dist/main.js; npm dependencies stay external.
+// Bundles the server (and the TypeScript of @kite/shared and @kite/editor) into dist/main.js; npm dependencies stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => name !== '@kite/shared');
+// The workspace packages are bundled, and with them what only they depend on (the editor's schema).
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kite/'));
 
 await build({
   entryPoints: ['src/main.ts'],
