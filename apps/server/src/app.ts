@@ -41,6 +41,7 @@ import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { modulesRoutes } from './domains/modules/modules.routes.ts';
 import { notificationsRoutes } from './domains/notifications/notifications.routes.ts';
+import { pagesRoutes } from './domains/pages/pages.routes.ts';
 import { profileRoutes } from './domains/profile/profile.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
 import { projectsRoutes } from './domains/projects/projects.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     cyclesRoutes,
     modulesRoutes,
     viewsRoutes,
+    pagesRoutes,
     favoritesRoutes,
     intakeRoutes,
     notificationsRoutes,

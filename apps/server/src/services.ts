@@ -31,6 +31,7 @@ import { createModulesService } from './domains/modules/modules.service.ts';
 import { sendNotificationDigests } from './domains/notifications/notification-digest.ts';
 import { createNotificationsService } from './domains/notifications/notifications.service.ts';
 import { notifyFromEvent } from './domains/notifications/notify.ts';
+import { createPagesService } from './domains/pages/pages.service.ts';
 import { createProfileService } from './domains/profile/profile.service.ts';
 import { createProjectMembersService } from './domains/projects/project-members.service.ts';
 import { createProjectsService } from './domains/projects/projects.service.ts';
@@ -133,6 +134,7 @@ export function createServices(
   const cycles = createCyclesService(db, { issues, projectMembers, userProperties });
   const modules = createModulesService(db, { issues, projectMembers, userProperties });
   const views = createViewsService(db, { issues });
+  const pages = createPagesService(db, { storage });
   const favorites = createFavoritesService(db, { projects, cycles, modules, views });
   const publishing = createPublishingService(db, {
     issues,
@@ -204,6 +206,7 @@ export function createServices(
     cycles,
     modules,
     views,
+    pages,
     favorites,
     intake,
     notifications,

@@ -7,6 +7,7 @@ export * from './intake.ts';
 export * from './issue-parts.ts';
 export * from './issues.ts';
 export * from './notifications.ts';
+export * from './pages.ts';
 export * from './planning.ts';
 export * from './projects.ts';
 export * from './public-api.ts';

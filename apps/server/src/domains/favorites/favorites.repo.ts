@@ -4,13 +4,13 @@ import { type Executor, queryRows } from '../../platform/db/database.ts';
 import { userFavorites } from '../../platform/db/schema.ts';
 
 /** Objects of a project a user can favorite, with the table that names them. */
-const TABLES = { cycle: 'cycles', module: 'modules', view: 'issue_views' } as const;
+const TABLES = { cycle: 'cycles', module: 'modules', view: 'issue_views', page: 'pages' } as const;
 export type ProjectFavoriteType = keyof typeof TABLES;
 
 const CREATED_AT = sql.raw(`to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** A view is listed to its owner, or to anyone while it is public (api.md §0.5). */
-const visibleView = (alias: string, userId: string): SQL =>
+/** A view or a page is listed to its owner, or to anyone while it is public (api.md §0.5). */
+const visibleToUser = (alias: string, userId: string): SQL =>
   sql`(${sql.raw(alias)}.access = 0 or ${sql.raw(alias)}.owned_by = ${userId})`;
 
 /** The user's favorites of one kind in a project, with the live object's name, newest first. */
@@ -25,7 +25,7 @@ export function listProjectFavorites(
     sql`select f.id, f.entity_type, f.entity_identifier, f.project_id, e.name, ${CREATED_AT} as created_at
           from user_favorites f join ${sql.identifier(TABLES[type])} e on e.id = f.entity_identifier
          where f.user_id = ${userId} and f.project_id = ${projectId} and f.entity_type = ${type}
-           and e.deleted_at is null ${type === 'view' ? sql`and ${visibleView('e', userId)}` : sql``}
+           and e.deleted_at is null ${type === 'view' || type === 'page' ? sql`and ${visibleToUser('e', userId)}` : sql``}
          order by f.created_at desc, f.id`,
   );
 }
@@ -103,7 +103,8 @@ export function listWorkspaceFavorites(
             ${live('projects', 'project')}
             union all ${live('cycles', 'cycle')}
             union all ${live('modules', 'module')}
-            union all ${live('issue_views', 'view')} and ${visibleView('e', userId)}
+            union all ${live('issue_views', 'view')} and ${visibleToUser('e', userId)}
+            union all ${live('pages', 'page')} and ${visibleToUser('e', userId)}
           ) o
          where f.workspace_id = ${workspaceId} and f.user_id = ${userId}
            and (f.project_id is null or exists (
@@ -134,14 +135,15 @@ export async function removeFavoriteById(
   return rows.length > 0;
 }
 
-/** Removes every favorite of a view but its owner's (the view has turned private). */
-export async function removeOthersViewFavorites(
+/** Removes every favorite of a view or page but its owner's (it has turned private). */
+export async function removeOthersFavorites(
   db: Executor,
-  viewId: string,
+  type: 'view' | 'page',
+  entityId: string,
   ownerId: string,
 ): Promise<void> {
   await db.execute(
-    sql`delete from user_favorites where entity_type = 'view' and entity_identifier = ${viewId}
+    sql`delete from user_favorites where entity_type = ${type} and entity_identifier = ${entityId}
           and user_id <> ${ownerId}`,
   );
 }

@@ -18,7 +18,7 @@ import {
   addProjectFavorite,
   listProjectFavorites,
   removeFavoritesOf,
-  removeOthersViewFavorites,
+  removeOthersFavorites,
   removeProjectFavorite,
 } from '../favorites/favorites.repo.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
@@ -165,7 +165,7 @@ export function createViewsService(db: Db, deps: { issues: IssuesService }) {
           updated_by: user.id,
         });
         if (body.access === VIEW_ACCESS.PRIVATE && view.access !== VIEW_ACCESS.PRIVATE) {
-          await removeOthersViewFavorites(tx, viewId, view.owned_by);
+          await removeOthersFavorites(tx, 'view', viewId, view.owned_by);
         }
       });
       return one(place, user, viewId);

@@ -5,6 +5,9 @@ import { anyone, instanceAdmin, item, project, ROLE, signedIn, workspace } from 
 
 const { GUEST, VIEWER, MEMBER, ADMIN } = ROLE;
 
+/** A Yjs update that changes nothing (an empty document's state), base64. */
+const EMPTY_YJS_UPDATE = Buffer.from([0, 0]).toString('base64');
+
 /** Everyone signed in but the world's guest, who owns the world's dashboard. */
 const NOT_THE_DASHBOARD_OWNER = {
   outsider: 404,
@@ -552,6 +555,55 @@ export const MANIFEST: Record<string, RouteCase> = {
     body: async (w) => ({ view: (await w.view()).id }),
   }),
   'DELETE /api/workspaces/:slug/projects/:project_id/user-favorite-views/:view_id/': project(GUEST),
+  // Pages (api.md §9). The world's page is the admin's and public: a guest sees it only when the
+  // project lets guests see everything (404), editing takes the owner or P15, access the owner,
+  // archive and delete the owner or P20.
+  'GET /api/workspaces/:slug/projects/:project_id/pages/': project(GUEST),
+  'POST /api/workspaces/:slug/projects/:project_id/pages/': project(MEMBER, {
+    body: () => ({ name: 'Plan' }),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/pages-summary/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/archived-pages/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/favorite-pages/': project(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/pages/:page_id/': item(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/pages/:page_id/': item(MEMBER, {
+    body: () => ({ name: 'Renamed page' }),
+    except: { guest: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/pages/:page_id/': item(ADMIN, {
+    except: { guest: 404 },
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/archive/': item(ADMIN, {
+    except: { guest: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/pages/:page_id/archive/': item(ADMIN, {
+    except: { guest: 404 },
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/lock/': item(MEMBER, {
+    except: { guest: 404 },
+  }),
+  'DELETE /api/workspaces/:slug/projects/:project_id/pages/:page_id/lock/': item(MEMBER, {
+    except: { guest: 404 },
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/access/': item(ADMIN, {
+    body: () => ({ access: 1 }),
+    except: { guest: 404 },
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/duplicate/': item(MEMBER, {
+    except: { guest: 404 },
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/favorite-pages/:page_id/': item(GUEST),
+  'DELETE /api/workspaces/:slug/projects/:project_id/favorite-pages/:page_id/': item(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/pages/:page_id/description/': item(GUEST),
+  'PATCH /api/workspaces/:slug/projects/:project_id/pages/:page_id/description/': item(MEMBER, {
+    body: () => ({ description_binary: EMPTY_YJS_UPDATE }),
+    except: { guest: 404 },
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/images/': item(MEMBER, {
+    multipart: true,
+    except: { guest: 404 },
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/pages/:page_id/images/:image_id/': item(GUEST),
   'GET /api/workspaces/:slug/views/': workspace(GUEST),
   'POST /api/workspaces/:slug/views/': workspace(MEMBER, {
     body: () => ({ name: 'Saved', filters: { priority: ['urgent'] } }),

@@ -143,6 +143,10 @@ const PARAMS: Record<string, Resolver> = {
   },
   view_id: async (w, which, key) =>
     (await w.view(key.includes('/projects/:project_id/') ? which : 'workspace')).id,
+  // Restoring takes an archived page.
+  page_id: async (w, which, key) =>
+    (await w.page(which, key.startsWith('DELETE') && key.endsWith('/archive/') ? 'archived' : 'active')).id,
+  image_id: async (w, which) => (await w.pageImage(which)).id,
   favorite_id: async (w) => (await w.favorite()).id,
   notification_id: async (w) => (await w.notification()).id,
   point_id: (w, which) => w.estimatePoint(which),
@@ -184,6 +188,8 @@ export const PROJECT_SCOPED = new Set([
   'member_id',
   'intake_issue_id',
   'activity_id',
+  'page_id',
+  'image_id',
 ]);
 
 /** Parameters that are not ids of the caller's workspace objects (nothing to swap). */

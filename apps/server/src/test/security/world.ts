@@ -78,7 +78,7 @@ async function ok<T = any>(pending: Promise<HttpResult<T>>): Promise<T> {
   return res.body;
 }
 
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
@@ -409,6 +409,34 @@ export class World {
         }),
       );
     });
+  }
+  /** A public page of the project owned by the admin, with a description; or an archived one. */
+  page(which = 'main', kind: 'active' | 'archived' = 'active'): Promise<{ id: string }> {
+    return this.once(`page:${which}:${kind}`, async () => {
+      const pbase = await this.pbase(which);
+      const page = await ok(
+        this.admin.post(`${pbase}/pages/`, {
+          name: this.name(`${kind} page`),
+          description_html: `<p>${this.name('page text')}</p>`,
+        }),
+      );
+      if (kind === 'archived') await ok(this.admin.post(`${pbase}/pages/${page.id}/archive/`, {}));
+      return page;
+    });
+  }
+  /** An image put into the project's page. */
+  pageImage(which = 'main'): Promise<{ id: string }> {
+    return this.once(`pageImage:${which}`, async () =>
+      ok(
+        this.admin.request(
+          'POST',
+          `${await this.pbase(which)}/pages/${(await this.page(which)).id}/images/`,
+          {
+            multipart: pngForm(`${this.marker}.png`),
+          },
+        ),
+      ),
+    );
   }
   /** The guest's favorite of the project's public view, through the workspace's favorites list. */
   favorite(): Promise<{ id: string }> {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { htmlToYUpdate } from '@kite/editor/server';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -97,6 +98,15 @@ async function makeEveryKindOfObject() {
   // A saved view of the project, with its filters.
   await ok(admin.post(`${pbase}/views/`, { name: 'Urgent', filters: { priority: ['urgent'] } }));
   await ok(admin.patch(`${pbase}/user-properties/`, { display_filters: { layout: 'kanban' } }));
+  // A page with a collaborative description (bytea) and an image in it (a stored file), favorited.
+  const page = await world.page();
+  await ok(
+    admin.patch(`${pbase}/pages/${page.id}/description/`, {
+      description_binary: Buffer.from(htmlToYUpdate('<h2>Backed up</h2><p>text</p>')).toString('base64'),
+    }),
+  );
+  await world.pageImage();
+  await ok(admin.post(`${pbase}/favorite-pages/${page.id}/`));
   // The admin's home dashboard and its widgets, one of them hidden.
   const dashboard = await ok(admin.get(`${world.ws}/dashboard/?dashboard_type=home`));
   await ok(
@@ -217,10 +227,10 @@ describe('backup and restore', () => {
       .filter(([, rows]) => rows.length === 0)
       .map(([table]) => table);
     expect(empty, 'tables without rows').toEqual([]);
-    expect(Object.keys(before.files)).toHaveLength(2); // the attachment and the export
+    expect(Object.keys(before.files)).toHaveLength(3); // the attachment, the export and the page image
 
     const made = await createBackup(t.database, t.uploads, archive);
-    expect(made.files).toBe(2);
+    expect(made.files).toBe(3);
     const entries: string[] = [];
     await tar.list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
     expect(entries.sort()).toEqual(
@@ -234,7 +244,7 @@ describe('backup and restore', () => {
     const unpacked = fs.mkdtempSync(path.join(dir, 'look-'));
     await tar.extract({ file: archive, cwd: unpacked, filter: (p) => p === 'manifest.json' });
     const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'manifest.json'), 'utf8')) as Manifest;
-    expect(manifest).toMatchObject({ kind: 'kite-backup', format: 1, files: 2 });
+    expect(manifest).toMatchObject({ kind: 'kite-backup', format: 1, files: 3 });
     expect(manifest.migrations.map((m) => m.tag)).toEqual(knownMigrations().map((m) => m.tag));
     expect(manifest.latest_migration).toBe(knownMigrations().at(-1)!.tag);
     expect(manifest.tables).toEqual(
@@ -267,7 +277,7 @@ describe('backup and restore', () => {
 
     await expect(
       restoreBackup(target.database, targetUploads, archive, { force: true }),
-    ).resolves.toMatchObject({ files: 2 });
+    ).resolves.toMatchObject({ files: 3 });
     expect(await fullExport(target.database, targetUploads)).toEqual(before);
   });
 
@@ -335,7 +345,7 @@ describe('backup and restore', () => {
     fs.mkdirSync(dataDir);
     // Restored into a data dir never migrated, then backed up again: the same rows and files.
     const restored = await command('restore', ['--in', archive, '--data-dir', dataDir]);
-    expect(restored.output).toMatch(/^Restored \d+ rows and 2 files/);
+    expect(restored.output).toMatch(/^Restored \d+ rows and 3 files/);
 
     fs.writeFileSync(path.join(dataDir, 'kite.lock'), String(process.pid));
     const again = path.join(dir, 'embedded.tar.gz');
@@ -345,7 +355,7 @@ describe('backup and restore', () => {
     fs.rmSync(path.join(dataDir, 'kite.lock'));
 
     const backedUp = await command('backup', ['--out', again, '--data-dir', dataDir]);
-    expect(backedUp.output).toMatch(/^Backed up \d+ rows and 2 files/);
+    expect(backedUp.output).toMatch(/^Backed up \d+ rows and 3 files/);
     expect(await contents(again)).toEqual(await contents(archive));
   }, 60_000);
 
@@ -361,10 +371,10 @@ describe('backup and restore', () => {
       try {
         const target = ['--database-url', databaseUrl(templateUrl, name), '--data-dir', path.join(dir, 'pg')];
         const restored = await command('restore', ['--in', archive, ...target]);
-        expect(restored.output).toMatch(/^Restored \d+ rows and 2 files/);
+        expect(restored.output).toMatch(/^Restored \d+ rows and 3 files/);
         const again = path.join(dir, 'postgres.tar.gz');
         const backedUp = await command('backup', ['--out', again, ...target]);
-        expect(backedUp.output).toMatch(/^Backed up \d+ rows and 2 files/);
+        expect(backedUp.output).toMatch(/^Backed up \d+ rows and 3 files/);
         expect(await contents(again)).toEqual(await contents(archive));
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`);
