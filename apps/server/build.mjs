@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-// The workspace packages are bundled, and with them what only they depend on (the editor's schema).
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kite/'));
+// The workspace packages are bundled, and with them what only they depend on (the editor's schema),
+// except happy-dom (the editor's HTML parser on the server): its CommonJS `ws` cannot be bundled as ESM.
+const external = [...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kite/')), 'happy-dom'];
 
 await build({
   entryPoints: ['src/main.ts'],

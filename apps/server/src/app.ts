@@ -41,6 +41,7 @@ import { labelsRoutes } from './domains/labels/labels.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { modulesRoutes } from './domains/modules/modules.routes.ts';
 import { notificationsRoutes } from './domains/notifications/notifications.routes.ts';
+import { connectPageCollaboration } from './domains/pages/collaboration.routes.ts';
 import { pagesRoutes } from './domains/pages/pages.routes.ts';
 import { profileRoutes } from './domains/profile/profile.routes.ts';
 import { projectMembersRoutes } from './domains/projects/project-members.routes.ts';
@@ -63,6 +64,7 @@ import { serializeReply } from './platform/http/raw-json.ts';
 import { requestIdFrom, securityHeaders } from './platform/http/security-headers.ts';
 import { registerServerTiming } from './platform/http/server-timing.ts';
 import type { App } from './platform/http/types.ts';
+import { registerWebSockets } from './platform/http/websockets.ts';
 import type { Services } from './services.ts';
 
 export interface BuildAppOptions {
@@ -147,6 +149,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   app.addHook('preValidation', hooks.preValidation);
   app.addHook('onSend', securityHeaders);
   await connectIssueListCache(app, services);
+  await registerWebSockets(app);
+  await connectPageCollaboration(app, services);
   // Draining: every answer tells the client to take its next request elsewhere.
   app.addHook('onRequest', async (_request, reply) => {
     if (services.lifecycle.shuttingDown) reply.header('Connection', 'close');

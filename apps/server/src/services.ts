@@ -31,6 +31,7 @@ import { createModulesService } from './domains/modules/modules.service.ts';
 import { sendNotificationDigests } from './domains/notifications/notification-digest.ts';
 import { createNotificationsService } from './domains/notifications/notifications.service.ts';
 import { notifyFromEvent } from './domains/notifications/notify.ts';
+import { createPageCollaboration } from './domains/pages/page-collaboration.ts';
 import { createPagesService } from './domains/pages/pages.service.ts';
 import { createProfileService } from './domains/profile/profile.service.ts';
 import { createProjectMembersService } from './domains/projects/project-members.service.ts';
@@ -135,6 +136,7 @@ export function createServices(
   const modules = createModulesService(db, { issues, projectMembers, userProperties });
   const views = createViewsService(db, { issues });
   const pages = createPagesService(db, { storage });
+  const pageCollaboration = createPageCollaboration(pages, database);
   const favorites = createFavoritesService(db, { projects, cycles, modules, views });
   const publishing = createPublishingService(db, {
     issues,
@@ -207,6 +209,7 @@ export function createServices(
     modules,
     views,
     pages,
+    pageCollaboration,
     favorites,
     intake,
     notifications,

@@ -121,6 +121,11 @@ export async function updatePageRow(
     .where(eq(pages.id, pageId));
 }
 
+/** Stores a page's first document, leaving the rest (and its updated_at) as it is. */
+export async function storeDocumentBytes(db: Executor, pageId: string, bytes: Uint8Array): Promise<void> {
+  await db.update(pages).set({ description_binary: bytes }).where(eq(pages.id, pageId));
+}
+
 export async function softDeletePage(db: Executor, pageId: string): Promise<void> {
   await db.update(pages).set({ deleted_at: new Date() }).where(eq(pages.id, pageId));
 }

@@ -49,10 +49,17 @@ import {
   listPages,
   type PageReader,
   softDeletePage,
+  storeDocumentBytes,
   updatePageRow,
 } from './pages.repo.ts';
 
 export type PagesService = ReturnType<typeof createPagesService>;
+
+/**
+ * What changed about a page outside its open documents: the stored document (a REST write), the
+ * description replaced as HTML (open documents are stale), or who may see or edit it.
+ */
+export type PageChange = 'stored' | 'replaced' | 'rights';
 
 /** Images a page may show inline; anything else (SVG, HTML…) is refused. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -96,10 +103,9 @@ function checkedUpdate(bytes: Uint8Array): Uint8Array {
  * the merged document.
  */
 export function createPagesService(db: Db, deps: { storage: FileStorage }) {
-  /** Told when a page's access, lock, archive or stored description changed outside its live document. */
-  const changeListeners: ((pageId: string) => void)[] = [];
-  const announce = (pageId: string) => {
-    for (const listener of changeListeners) listener(pageId);
+  const changeListeners: ((pageId: string, change: PageChange) => void)[] = [];
+  const announce = (pageId: string, change: PageChange = 'rights') => {
+    for (const listener of changeListeners) listener(pageId, change);
   };
 
   async function visiblePage(
@@ -139,16 +145,41 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
     }
   }
 
-  /** Merges an update into the stored document and renders its HTML; the caller holds the row lock. */
+  /**
+   * Merges an update into the stored document and renders its HTML; the caller holds the row lock.
+   * A page without a document takes the update as its document: a client that never read the
+   * stored one wrote a whole document of its own.
+   */
   async function storeUpdate(tx: Executor, page: PageRow, update: Uint8Array, userId: string | null) {
-    const stored = page.description_binary ?? htmlToYUpdate(page.description_html);
-    const merged = Y.mergeUpdates([stored, update]);
+    const merged = page.description_binary ? Y.mergeUpdates([page.description_binary, update]) : update;
     const description_html = sanitizeRichText(yUpdateToHtml(merged));
     await updatePageRow(tx, page.id, {
       description_binary: merged,
       description_html,
       description_stripped: stripHtml(description_html),
       ...(userId && { updated_by: userId }),
+    });
+  }
+
+  /**
+   * The page's document, built once from its HTML and stored when it has none yet (a page written
+   * as HTML, never opened together): every client must start from the same document, or the same
+   * content, built twice, would be merged twice.
+   */
+  async function documentOf(
+    pageId: string,
+    visible: (page: PageRow) => void = () => {},
+  ): Promise<Uint8Array | null> {
+    return db.transaction(async (tx) => {
+      let page = await findLivePage(tx, pageId);
+      if (!page) return null;
+      visible(page);
+      if (page.description_binary) return page.description_binary;
+      page = (await findLivePage(tx, pageId, { forUpdate: true }))!;
+      if (page.description_binary) return page.description_binary;
+      const built = htmlToYUpdate(page.description_html);
+      await storeDocumentBytes(tx, pageId, built);
+      return built;
     });
   }
 
@@ -171,7 +202,8 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
   }
 
   return {
-    onChange(listener: (pageId: string) => void) {
+    /** Told after a change of a page its open documents must hear of. */
+    onChange(listener: (pageId: string, change: PageChange) => void) {
       changeListeners.push(listener);
     },
 
@@ -246,7 +278,7 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
           updated_by: user.id,
         });
       });
-      if (body.description_html !== undefined) announce(page.id);
+      if (body.description_html !== undefined) announce(page.id, 'replaced');
       return one(project, viewerOf(project, user), pageId);
     },
 
@@ -345,10 +377,14 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
       await removeProjectFavorite(db, user.id, 'page', pageId);
     },
 
-    /** The stored Yjs document (empty when the page has never been edited collaboratively). */
+    /** The stored Yjs document (built from the HTML the first time it is asked for). */
     async description(project: ProjectAccess, user: UserRow, pageId: string): Promise<Uint8Array> {
-      const page = await visiblePage(db, project, viewerOf(project, user), pageId);
-      return page.description_binary ?? new Uint8Array();
+      const viewer = viewerOf(project, user);
+      const bytes = await documentOf(pageId, (page) => {
+        if (page.project_id !== project.project.id || !canView(page, viewer)) throw pageNotFound();
+      });
+      if (!bytes) throw pageNotFound();
+      return bytes;
     },
 
     async setDescription(
@@ -359,7 +395,7 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
     ): Promise<PageDetail> {
       checkedUpdate(update);
       await guarded(project, user, pageId, editRefusal, (tx, page) => storeUpdate(tx, page, update, user.id));
-      announce(pageId);
+      announce(pageId, 'stored');
       return one(project, viewerOf(project, user), pageId);
     },
 
@@ -405,12 +441,8 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
       return { canEdit: canEditNow(page, viewer) && project.project.archived_at === null };
     },
 
-    /** The document to open: the stored one, or one built from the HTML of a page never opened together. */
-    async loadDocument(pageId: string): Promise<Uint8Array | null> {
-      const page = await findLivePage(db, pageId);
-      if (!page) return null;
-      return page.description_binary ?? htmlToYUpdate(page.description_html);
-    },
+    /** The document to open (null when the page is gone). */
+    loadDocument: (pageId: string): Promise<Uint8Array | null> => documentOf(pageId),
 
     /** Merges a live document into the stored one; false when the page is gone. */
     async storeDocument(pageId: string, update: Uint8Array, userId: string | null): Promise<boolean> {

@@ -1313,11 +1313,7 @@ export const pages = pgTable(
     ...audit(),
     deleted_at: ts('deleted_at'),
   },
-  (t) => [
-    index('pages_project_idx')
-      .on(t.project_id, t.updated_at)
-      .where(sql`${t.deleted_at} is null`),
-  ],
+  (t) => [index('pages_project_idx').on(t.project_id, t.updated_at).where(sql`${t.deleted_at} is null`)],
 );
 
 /** An image put into a page's description; the bytes live in the file storage under `storage_key`. */

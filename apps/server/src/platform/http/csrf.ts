@@ -9,7 +9,8 @@ export function isWrite(method: string): boolean {
   return WRITE_METHODS.has(method);
 }
 
-function originAllowed(request: FastifyRequest, appBaseUrl: string | undefined): boolean {
+/** A request without Origin, or from the app's own origin (APP_BASE_URL or the host it came to). */
+export function originAllowed(request: FastifyRequest, appBaseUrl: string | undefined): boolean {
   const origin = request.headers.origin;
   if (!origin || origin === 'null') return origin === undefined;
   try {

@@ -1,0 +1,307 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { yUpdateToHtml } from '@kite/editor/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { openPostgresDatabase } from '../../platform/db/database.ts';
+import {
+  addMember,
+  addProjectMember,
+  createProject,
+  createWorkspace,
+  type SignedIn,
+  signUp,
+} from '../../test/factories.ts';
+import { databaseUrl } from '../../test/global-setup.ts';
+import { Client } from '../../test/http-client.ts';
+import { freshDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * Page collaboration (api.md §16.2) through real Hocuspocus clients over real sockets: concurrent
+ * edits, storing across a restart, read-only connections, rights re-checked on lock, and two app
+ * processes on one PostgreSQL converging.
+ */
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+interface Scene {
+  t: TestApp;
+  owner: SignedIn;
+  member: SignedIn;
+  viewer: SignedIn;
+  slug: string;
+  projectId: string;
+  pbase: string;
+  pageId: string;
+}
+
+async function scene(t: TestApp): Promise<Scene> {
+  const owner = await signUp(t);
+  const slug = (await createWorkspace(owner)).slug;
+  const [member, viewer] = [await addMember(t, owner, slug, 15), await addMember(t, owner, slug, 10)];
+  const projectId = (await createProject(owner, slug)).id;
+  await addProjectMember(owner, slug, projectId, member.user.id, 15);
+  await addProjectMember(owner, slug, projectId, viewer.user.id, 10);
+  const pbase = `/api/workspaces/${slug}/projects/${projectId}`;
+  const page = await owner.client.post(`${pbase}/pages/`, {
+    name: 'Shared',
+    description_html: '<p>start</p>',
+  });
+  expect(page.status, page.text).toBe(201);
+  return { t, owner, member, viewer, slug, projectId, pbase, pageId: page.body.id };
+}
+
+interface Editor {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  scopes: string[];
+  failures: string[];
+  /** What the server said about the connection's rights since (stateless messages). */
+  notices: { type: string; read_only: boolean }[];
+  /** Disconnects for good (no reconnecting). */
+  close(): void;
+}
+
+/** A Hocuspocus client as the browser's, with the account's session cookie. */
+function connect(
+  baseUrl: string,
+  s: Pick<Scene, 'slug' | 'projectId' | 'pageId'>,
+  client: Client,
+  options: { origin?: string; query?: string } = {},
+): Editor {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const origin = options.origin ?? baseUrl;
+  class BrowserSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: { cookie, origin } });
+      // A refused or dropped connection is the provider's to handle (it retries); not an unhandled error.
+      this.on('error', () => {});
+    }
+  }
+  const query = options.query ?? `documentType=project_page&projectId=${s.projectId}&workspaceSlug=${s.slug}`;
+  const doc = new Y.Doc();
+  const editor: Editor = {
+    doc,
+    scopes: [],
+    failures: [],
+    notices: [],
+    provider: undefined as never,
+    close: () => {
+      editor.provider.destroy();
+      socket.destroy();
+    },
+  };
+  const socket = new HocuspocusProviderWebsocket({
+    url: `${baseUrl.replace('http', 'ws')}/live/collaboration?${query}`,
+    WebSocketPolyfill: BrowserSocket,
+    maxAttempts: 3,
+  });
+  editor.provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: s.pageId,
+    document: doc,
+    token: 'ignored: the cookie authenticates',
+    onAuthenticated: ({ scope }) => editor.scopes.push(scope),
+    onAuthenticationFailed: ({ reason }) => editor.failures.push(reason),
+    onStateless: ({ payload }) => editor.notices.push(JSON.parse(payload)),
+  });
+  editor.provider.attach();
+  cleanups.push(async () => editor.close());
+  return editor;
+}
+
+const write = (editor: Editor, text: string) => {
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText(text)]);
+  editor.doc.getXmlFragment('default').push([paragraph]);
+};
+const htmlOf = (editor: Editor) => yUpdateToHtml(Y.encodeStateAsUpdate(editor.doc));
+const synced = (editor: Editor) => expect.poll(() => editor.provider.isSynced, { timeout: 5000 }).toBe(true);
+const storedHtml = async (s: Scene, client: Client = s.owner.client) =>
+  (await client.get(`${s.pbase}/pages/${s.pageId}/`)).body.description_html as string;
+
+/** Starts an app on a database of its own that outlives the app (to restart on it). */
+async function appOnKeptDatabase() {
+  const kept = await freshDatabase({});
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-collab-'));
+  const start = () =>
+    startTestApp({}, { existing: { database: kept.database, drop: async () => {}, uploads } });
+  cleanups.push(async () => {
+    await kept.database.close();
+    await kept.drop();
+    fs.rmSync(uploads, { recursive: true, force: true });
+  });
+  return { start };
+}
+
+describe('page collaboration', () => {
+  it('merges two clients’ concurrent edits, and stores both through a restart', async () => {
+    const { start } = await appOnKeptDatabase();
+    const first = await start();
+    const s = await scene(first);
+    const a = connect(first.baseUrl, s, s.owner.client);
+    const b = connect(first.baseUrl, s, s.member.client);
+    await Promise.all([synced(a), synced(b)]);
+    expect(htmlOf(a)).toBe('<p>start</p>');
+    expect([a.scopes, b.scopes]).toEqual([['read-write'], ['read-write']]);
+    write(a, 'from A');
+    write(b, 'from B');
+    for (const editor of [a, b]) {
+      await expect.poll(() => htmlOf(editor), { timeout: 5000 }).toMatch(/from A.*from B|from B.*from A/);
+    }
+    // Shut down before the store's 2 s debounce ran: shutting down stores what is waiting.
+    const closing = first.app.close();
+    a.close();
+    b.close();
+    await closing;
+    const second = await start();
+    cleanups.push(() => second.app.close());
+    const reader = new Client(second.baseUrl);
+    for (const [k, v] of s.viewer.client.cookies) reader.cookies.set(k, v);
+    const html = await storedHtml({ ...s, t: second }, reader);
+    expect(html).toContain('<p>start</p>');
+    expect(html).toContain('<p>from A</p>');
+    expect(html).toContain('<p>from B</p>');
+    const later = connect(second.baseUrl, s, reader);
+    await synced(later);
+    expect(htmlOf(later)).toBe(html);
+  });
+
+  it('gives viewers a read-only connection whose updates are dropped', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const owner = connect(t.baseUrl, s, s.owner.client);
+    const viewer = connect(t.baseUrl, s, s.viewer.client);
+    await Promise.all([synced(owner), synced(viewer)]);
+    expect(viewer.scopes).toEqual(['readonly']);
+    write(viewer, 'viewer text');
+    write(owner, 'owner text');
+    await expect.poll(() => htmlOf(viewer), { timeout: 5000 }).toContain('owner text');
+    await t.services.pageCollaboration.flush();
+    expect(await storedHtml(s)).toContain('owner text');
+    expect(await storedHtml(s)).not.toContain('viewer text');
+    expect(htmlOf(owner)).not.toContain('viewer text');
+  });
+
+  it('re-checks rights when the page is locked: open editors turn read-only, then writable again', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const member = connect(t.baseUrl, s, s.member.client);
+    const writer = connect(t.baseUrl, s, s.member.client);
+    await Promise.all([synced(member), synced(writer)]);
+    expect(member.scopes).toEqual(['read-write']);
+    expect((await s.owner.client.post(`${s.pbase}/pages/${s.pageId}/lock/`)).status).toBe(204);
+    const locked = { type: 'access', read_only: true };
+    await expect
+      .poll(() => [member.notices.at(-1), writer.notices.at(-1)], { timeout: 5000 })
+      .toEqual([locked, locked]);
+    write(writer, 'while locked');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.services.pageCollaboration.flush();
+    expect(await storedHtml(s)).not.toContain('while locked');
+    expect(htmlOf(member)).not.toContain('while locked');
+    // Unlocked, the same connection writes again.
+    expect((await s.owner.client.delete(`${s.pbase}/pages/${s.pageId}/lock/`)).status).toBe(204);
+    await expect
+      .poll(() => member.notices.at(-1), { timeout: 5000 })
+      .toEqual({ type: 'access', read_only: false });
+    write(member, 'after unlock');
+    await expect.poll(() => storedHtml(s), { timeout: 10_000 }).toContain('after unlock');
+  });
+
+  it('refuses sockets without a session, from a foreign origin, outside the project, or to a private page of another', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const url = `${t.baseUrl.replace('http', 'ws')}/live/collaboration?documentType=project_page&projectId=${s.projectId}&workspaceSlug=${s.slug}`;
+    const upgrade = (headers: Record<string, string>) =>
+      new Promise<{ status?: number; close?: number }>((resolve) => {
+        const socket = new WebSocket(url, { headers });
+        socket.on('unexpected-response', (_req, res) => {
+          resolve({ status: res.statusCode });
+          socket.terminate();
+        });
+        socket.on('close', (code) => resolve({ close: code }));
+        socket.on('error', () => {});
+      });
+    expect(await upgrade({})).toEqual({ status: 401 });
+    const cookie = [...s.member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect(await upgrade({ cookie, origin: 'https://evil.example' })).toEqual({ close: 4403 });
+
+    const outsider = await signUp(t);
+    const outside = connect(t.baseUrl, s, outsider.client);
+    await expect.poll(() => outside.provider.isSynced, { timeout: 1000 }).toBe(false);
+    expect(outside.scopes).toEqual([]);
+
+    const secret = await s.owner.client.post(`${s.pbase}/pages/`, { name: 'Mine', access: 1 });
+    const denied = connect(t.baseUrl, { ...s, pageId: secret.body.id }, s.member.client);
+    await expect.poll(() => denied.failures.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(denied.provider.isSynced).toBe(false);
+    const plain = await s.member.client.get('/live/collaboration');
+    expect(plain.status).toBe(400);
+  });
+
+  it('brings a description written through the API into open editors', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const editor = connect(t.baseUrl, s, s.member.client);
+    await synced(editor);
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(editor.doc));
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('via REST')]);
+    other.getXmlFragment('default').push([paragraph]);
+    const res = await s.owner.client.patch(`${s.pbase}/pages/${s.pageId}/description/`, {
+      description_binary: Buffer.from(Y.encodeStateAsUpdate(other)).toString('base64'),
+    });
+    expect(res.status, res.text).toBe(200);
+    await expect.poll(() => htmlOf(editor), { timeout: 5000 }).toBe('<p>start</p><p>via REST</p>');
+    expect(await storedHtml(s)).toBe('<p>start</p><p>via REST</p>');
+  });
+
+  it('converges a page edited through two app processes on one PostgreSQL', async () => {
+    const nodeA = await startTestApp();
+    cleanups.push(() => nodeA.close());
+    if (nodeA.database.kind !== 'postgres') return;
+    const [row] = await nodeA.database.raw<{ name: string }>('select current_database() as name');
+    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-node-b-'));
+    const nodeB = await startTestApp(
+      {},
+      {
+        existing: {
+          database: openPostgresDatabase(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), 3),
+          drop: async () => {},
+          uploads,
+        },
+      },
+    );
+    cleanups.push(() => nodeB.close());
+    const s = await scene(nodeA);
+    const onB = new Client(nodeB.baseUrl);
+    for (const [k, v] of s.member.client.cookies) onB.cookies.set(k, v);
+    const a = connect(nodeA.baseUrl, s, s.owner.client);
+    const b = connect(nodeB.baseUrl, s, onB);
+    await Promise.all([synced(a), synced(b)]);
+    write(a, 'on node A');
+    write(b, 'on node B');
+    // Each node stores within its debounce (2 s) and tells the other, which pulls the stored document.
+    for (const editor of [a, b]) {
+      await expect
+        .poll(() => htmlOf(editor), { timeout: 15_000, interval: 100 })
+        .toMatch(/on node A.*on node B|on node B.*on node A/);
+    }
+    await Promise.all([nodeA.services.pageCollaboration.flush(), nodeB.services.pageCollaboration.flush()]);
+    const html = await storedHtml(s);
+    expect(html).toContain('on node A');
+    expect(html).toContain('on node B');
+  }, 60_000);
+});
