@@ -98,7 +98,7 @@ function rotation<T>(items: readonly T[]): () => T {
   return () => items[i++ % items.length]!;
 }
 
-/** A1–A5 and A8 of quality.md §1 against one running server. */
+/** A1–A5, A8 and A9 of quality.md §1 against one running server. */
 export async function runApiSuite(
   baseUrl: string,
   session: Session,
@@ -169,6 +169,20 @@ export async function runApiSuite(
     { path: `${f.projectBase}/issues/?per_page=100&cursor=100:399:0` },
     1,
   );
+
+  // quality.md A9: one analytics chart (x-axis × segment) over the whole workspace.
+  for (const [x, segment] of [
+    ['state_id', 'priority'],
+    ['labels__id', 'assignees__id'],
+    ['created_at__week', 'state__group'],
+  ] as const) {
+    await run(
+      'A9',
+      `workspace analytics, x_axis=${x} segment=${segment}`,
+      { path: `/api/workspaces/${WORKSPACE}/analytics/?x_axis=${x}&segment=${segment}&y_axis=issue_count` },
+      1,
+    );
+  }
 
   const nextState = rotation(f.stateIds);
   const stateChange = () => ({

@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { analyticsRoutes } from './domains/analytics/analytics.routes.ts';
 import { apiTokensRoutes } from './domains/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { SESSION_COOKIE } from './domains/auth/session.service.ts';
@@ -193,6 +194,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     apiTokensRoutes,
     webhooksRoutes,
     dashboardRoutes,
+    analyticsRoutes,
     publicApiRoutes,
   ]) {
     register(app, services);

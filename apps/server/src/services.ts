@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
+import { createAnalyticsService } from './domains/analytics/analytics.service.ts';
 import { createApiTokensService } from './domains/api-tokens/api-tokens.service.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
@@ -151,6 +152,7 @@ export function createServices(
   const notifications = createNotificationsService(db);
   const apiTokens = createApiTokensService(db);
   const dashboard = createDashboardService(db, { members });
+  const analytics = createAnalyticsService(db, { dashboard });
   const issueDetails = createIssueDetailsService(db, { issues, states });
   // Made on first use: a server that never handles a webhook never needs the key.
   let secretBox: SecretBox | undefined;
@@ -217,6 +219,7 @@ export function createServices(
     webhooks,
     webhookDeliveries,
     dashboard,
+    analytics,
     issueDetails,
     outboxWorker,
     notificationDigest,

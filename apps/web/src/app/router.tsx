@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { projectAnalyticsRoute, workspaceAnalyticsRoute } from '../routes/AnalyticsRoute.tsx';
 import { authedRoute } from '../routes/authedRoute.ts';
 import { createWorkspaceRoute } from '../routes/CreateWorkspaceRoute.tsx';
 import { projectCycleRoute, projectCyclesRoute } from '../routes/CyclesRoute.tsx';
@@ -9,6 +10,7 @@ import { browseWorkItemRoute, issueDetailRoute } from '../routes/IssueDetailRout
 import { projectModuleRoute, projectModulesRoute } from '../routes/ModulesRoute.tsx';
 import { notificationsRoute } from '../routes/NotificationsRoute.tsx';
 import { onboardingRoute } from '../routes/OnboardingRoute.tsx';
+import { projectPageRoute, projectPagesRoute } from '../routes/PagesRoute.tsx';
 import { profileGeneralRoute } from '../routes/ProfileGeneralRoute.tsx';
 import { profileNotificationsRoute } from '../routes/ProfileNotificationsRoute.tsx';
 import { profilePreferencesRoute } from '../routes/ProfilePreferencesRoute.tsx';
@@ -86,6 +88,10 @@ export const routeTree = rootRoute.addChildren([
       projectViewsRoute,
       projectViewRoute,
       projectIntakeRoute,
+      projectPagesRoute,
+      projectPageRoute,
+      projectAnalyticsRoute,
+      workspaceAnalyticsRoute,
       issueDetailRoute,
       browseWorkItemRoute,
       workspaceProfileRoute,

@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './api-tokens.ts';
 export * from './auth.ts';
 export * from './common.ts';

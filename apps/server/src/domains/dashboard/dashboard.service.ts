@@ -16,6 +16,7 @@ import type { Db, Executor } from '../../platform/db/database.ts';
 import type { DashboardRow, UserRow } from '../../platform/db/schema.ts';
 import { envelope, parsePage } from '../../platform/http/pagination.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
+import type { ListContext } from '../issues/issue-query.ts';
 import type { MembersService } from '../members/members.service.ts';
 import {
   canUseDashboard,
@@ -111,6 +112,14 @@ export function createDashboardService(
   }
 
   return {
+    /**
+     * What the caller may see of the workspace's work items, as a list context (their projects,
+     * the guest rule): the dashboard's figures and workspace analytics count through it.
+     */
+    async visibleContext(access: WorkspaceAccess, user: UserRow): Promise<ListContext> {
+      return (await scopeOf(access, user)).ctx;
+    },
+
     /** The caller's home dashboard in this workspace, made with every widget on first use. */
     async home(access: WorkspaceAccess, user: UserRow): Promise<DashboardWithWidgets> {
       const workspaceId = access.workspace.id;

@@ -82,6 +82,20 @@ function descriptionFromHtml(html: string | undefined) {
   return { description_html, description_stripped: stripHtml(description_html), description_binary: null };
 }
 
+const unreadableDocument = () =>
+  new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', {
+    fields: { description_binary: 'Must be a Yjs document update' },
+  });
+
+/** The HTML of a document; one holding what the editor's schema has no place for is refused (400). */
+function renderedHtml(document: Uint8Array): string {
+  try {
+    return yUpdateToHtml(document);
+  } catch {
+    throw unreadableDocument();
+  }
+}
+
 /** Parses a Yjs update, refusing bytes that are none (400, never a 500 or a broken document). */
 function checkedUpdate(bytes: Uint8Array): Uint8Array {
   try {
@@ -90,9 +104,7 @@ function checkedUpdate(bytes: Uint8Array): Uint8Array {
     doc.destroy();
     return bytes;
   } catch {
-    throw new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', {
-      fields: { description_binary: 'Must be a Yjs document update' },
-    });
+    throw unreadableDocument();
   }
 }
 
@@ -152,7 +164,7 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
    */
   async function storeUpdate(tx: Executor, page: PageRow, update: Uint8Array, userId: string | null) {
     const merged = page.description_binary ? Y.mergeUpdates([page.description_binary, update]) : update;
-    const description_html = sanitizeRichText(yUpdateToHtml(merged));
+    const description_html = sanitizeRichText(renderedHtml(merged));
     await updatePageRow(tx, page.id, {
       description_binary: merged,
       description_html,

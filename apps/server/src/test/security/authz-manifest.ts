@@ -799,5 +799,10 @@ export const MANIFEST: Record<string, RouteCase> = {
     body: () => ({ is_visible: true }),
     except: NOT_THE_DASHBOARD_OWNER,
   }),
+  // ——— Analytics: what each caller may see of the workspace or the project ———
+  'GET /api/workspaces/:slug/analytics/': workspace(GUEST, { query: 'x_axis=priority' }),
+  'GET /api/workspaces/:slug/analytics/overview/': workspace(GUEST),
+  'GET /api/workspaces/:slug/projects/:project_id/analytics/': project(GUEST, { query: 'x_axis=state_id' }),
+  'GET /api/workspaces/:slug/projects/:project_id/analytics/overview/': project(GUEST),
   ...PUBLIC_API,
 };

@@ -3,6 +3,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import clsx from 'clsx';
 import {
   Boxes,
+  ChartColumn,
+  FileText,
   FolderKanban,
   House,
   Import,
@@ -53,6 +55,7 @@ function NavItem({
     | '/$workspaceSlug/notifications'
     | '/$workspaceSlug/projects'
     | '/$workspaceSlug/workspace-views'
+    | '/$workspaceSlug/analytics'
     | '/$workspaceSlug/settings';
   slug: string;
   icon: ReactNode;
@@ -135,6 +138,13 @@ export const Sidebar = observer(function Sidebar({ workspace }: { workspace: Wor
             slug={workspace.slug}
             icon={<Layers className="size-4" />}
             label="Views"
+            collapsed={collapsed}
+          />
+          <NavItem
+            to="/$workspaceSlug/analytics"
+            slug={workspace.slug}
+            icon={<ChartColumn className="size-4" />}
+            label="Analytics"
             collapsed={collapsed}
           />
         </ul>
@@ -249,7 +259,7 @@ const SidebarProjects = observer(function SidebarProjects({
   );
 });
 
-/** The open project's sections (architecture.md §6): its work items and, when switched on, cycles, modules, views and intake. */
+/** The open project's sections (architecture.md §6): its work items and, when switched on, cycles, modules, views, pages and intake. */
 function ProjectSections({
   slug,
   project,
@@ -261,6 +271,7 @@ function ProjectSections({
     cycle_view: boolean;
     module_view: boolean;
     issue_views_view: boolean;
+    page_view: boolean;
     intake_view: boolean;
   };
   pathname: string;
@@ -300,6 +311,16 @@ function ProjectSections({
             label: 'Views',
             icon: Layers,
             prefix: `${base}/views`,
+          },
+        ]
+      : []),
+    ...(project.page_view
+      ? [
+          {
+            to: '/$workspaceSlug/projects/$projectId/pages',
+            label: 'Pages',
+            icon: FileText,
+            prefix: `${base}/pages`,
           },
         ]
       : []),

@@ -1,7 +1,10 @@
+import { ROLE } from '@kite/shared/domain';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Command } from 'cmdk';
 import {
   CircleDot,
+  FilePlus,
+  FileText,
   FolderKanban,
   House,
   Import,
@@ -18,6 +21,7 @@ import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { pageStoreOf } from '../pages/pageStoreOf.ts';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { viewLink } from '../views/viewLinks.ts';
 import {
@@ -40,6 +44,8 @@ const COMMAND_ICONS: Record<string, ReactNode> = {
   'go.projects': <FolderKanban className="size-4" />,
   'go.notifications': <Inbox className="size-4" />,
   'go.intake': <Import className="size-4" />,
+  'go.pages': <FileText className="size-4" />,
+  'page.create': <FilePlus className="size-4" />,
   'go.workspace-settings': <Settings className="size-4" />,
   'go.workspace-members': <Users className="size-4" />,
   'go.profile': <UserRound className="size-4" />,
@@ -53,7 +59,8 @@ const groupClasses =
 
 /** The workspace-wide commands: navigation, and "Create work item" away from a board. */
 function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
-  const { projects, views, workspaces } = useStores();
+  const stores = useStores();
+  const { projects, views, workspaces } = stores;
   const navigate = useNavigate();
   const router = useRouter();
   return () => {
@@ -78,6 +85,25 @@ function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
           });
         },
       });
+    // "Create page" in the open project (or the first with pages): made at once, then opened.
+    const pagesTarget = inProject?.page_view ? inProject : joined.find((p) => p.page_view);
+    if (pagesTarget && (pagesTarget.member_role ?? 0) >= ROLE.MEMBER)
+      commands.push({
+        id: 'page.create',
+        title: 'Create page',
+        group: 'Actions',
+        keywords: `new page document ${pagesTarget.name}`,
+        run: () =>
+          void pageStoreOf(stores)
+            .create(slug, pagesTarget.id)
+            .then((page) => {
+              if (page)
+                void navigate({
+                  to: '/$workspaceSlug/projects/$projectId/pages/$pageId',
+                  params: { workspaceSlug: slug, projectId: pagesTarget.id, pageId: page.id },
+                });
+            }),
+      });
     const go = (id: string, title: string, to: string, keywords?: string): PaletteCommand => ({
       id,
       title,
@@ -95,6 +121,11 @@ function useWorkspaceCommands(slug: string): () => PaletteCommand[] {
                 `Go to views of ${inProject.name}`,
                 '/$workspaceSlug/projects/$projectId/views',
               ],
+            ] as const)
+          : []),
+        ...(inProject.page_view
+          ? ([
+              ['go.pages', `Go to pages of ${inProject.name}`, '/$workspaceSlug/projects/$projectId/pages'],
             ] as const)
           : []),
         ...(inProject.intake_view

@@ -1,5 +1,5 @@
 import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
-import { Inbox, Plus, Settings } from 'lucide-react';
+import { ChartColumn, Inbox, Plus, Settings } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
@@ -86,6 +86,15 @@ export const IssuesScreen = observer(function IssuesScreen({
                 <Plus className="size-3.5" aria-hidden /> {kind === 'draft' ? 'New draft' : 'New work item'}
               </Button>
             )}
+            <Link
+              to="/$workspaceSlug/projects/$projectId/analytics"
+              params={{ workspaceSlug: slug, projectId }}
+              className={buttonClasses('ghost', 'sm', 'w-7 px-0!')}
+              aria-label="Project analytics"
+              title="Project analytics"
+            >
+              <ChartColumn className="size-3.5" aria-hidden />
+            </Link>
             <Link
               to="/$workspaceSlug/settings/projects/$projectId"
               params={{ workspaceSlug: slug, projectId }}

@@ -13,7 +13,7 @@ export function FeatureOff({
 }: {
   slug: string;
   project: Project;
-  feature: 'Cycles' | 'Modules' | 'Views' | 'Intake';
+  feature: 'Cycles' | 'Modules' | 'Views' | 'Intake' | 'Pages';
 }) {
   const admin = (project.member_role ?? 0) >= ROLE.ADMIN;
   // "Intake is", "Cycles are": the feature's name is a plural but for intake.
