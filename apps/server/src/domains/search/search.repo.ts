@@ -54,3 +54,55 @@ export function searchMembers(db: Executor, workspaceId: string, term: string, l
       order by u.display_name limit ${limit}`,
   );
 }
+
+/** A named object of a project (cycle, module, saved view, page) as the palette lists it. */
+export interface ProjectObjectHit {
+  id: string;
+  name: string;
+  project_id: string;
+  project__identifier: string;
+  workspace__slug: string;
+}
+
+const PROJECT_OBJECT_TABLES = {
+  cycle: 'cycles',
+  module: 'modules',
+  issue_view: 'issue_views',
+  page: 'pages',
+} as const;
+export type ProjectObjectKind = keyof typeof PROJECT_OBJECT_TABLES;
+
+/**
+ * Cycles, modules, saved views or pages of the caller's projects whose name matches (a page's text
+ * too). Private views and pages are their owner's alone; in a project where the caller sees only
+ * their own items (a guest), they see only their own pages.
+ */
+export function searchProjectObjects(
+  db: Executor,
+  kind: ProjectObjectKind,
+  scope: { projectIds: string[]; ownOnly: string[]; userId: string },
+  term: string,
+  limit: number,
+) {
+  const visible =
+    kind === 'issue_view'
+      ? sql`and (o.access = 0 or o.owned_by = ${scope.userId})`
+      : kind === 'page'
+        ? sql`and (o.owned_by = ${scope.userId}
+                   or (o.access = 0 and not o.project_id = any(${sqlArray(scope.ownOnly, 'uuid')})))
+              and o.archived_at is null`
+        : sql``;
+  const matches =
+    kind === 'page'
+      ? sql`(o.name ilike ${like(term)} or o.description_stripped ilike ${like(term)})`
+      : sql`o.name ilike ${like(term)}`;
+  return queryRows<ProjectObjectHit>(
+    db,
+    sql`select o.id, o.name, o.project_id, p.identifier as project__identifier, w.slug as workspace__slug
+      from ${sql.identifier(PROJECT_OBJECT_TABLES[kind])} o
+      join projects p on p.id = o.project_id join workspaces w on w.id = p.workspace_id
+      where o.project_id = any(${sqlArray(scope.projectIds, 'uuid')}) and o.deleted_at is null
+        and ${matches} ${visible}
+      order by o.updated_at desc limit ${limit}`,
+  );
+}

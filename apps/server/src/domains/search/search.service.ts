@@ -3,7 +3,13 @@ import type { Db } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
-import { searchIssuesByText, searchMembers, searchProjects } from './search.repo.ts';
+import {
+  type ProjectObjectKind,
+  searchIssuesByText,
+  searchMembers,
+  searchProjectObjects,
+  searchProjects,
+} from './search.repo.ts';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -19,8 +25,9 @@ export const SEARCH_ENTITIES = [
 ] as const;
 export const ENTITY_QUERY_TYPES = ['user_mention', 'project', 'issue', 'cycle', 'module', 'page'] as const;
 
-/** Global search (api.md §5.17): only objects the caller can see; cycles, modules, views, pages and
- * intake answer empty lists until those domains exist. */
+const PROJECT_OBJECTS: readonly ProjectObjectKind[] = ['cycle', 'module', 'issue_view', 'page'];
+
+/** Global search (api.md §5.17): only objects the caller can see; intake items are not searched yet. */
 export function createSearchService(db: Db, deps: { projectMembers: ProjectMembersService }) {
   async function scope(access: WorkspaceAccess, user: UserRow, projectId?: string) {
     const roles = await deps.projectMembers.rolesOf(access, user);
@@ -51,6 +58,9 @@ export function createSearchService(db: Db, deps: { projectMembers: ProjectMembe
       }
       if (wanted('project')) results.project = await searchProjects(db, s.projectIds, term, 10);
       if (wanted('issue')) results.issue = await searchIssuesByText(db, s, term, 10);
+      for (const kind of PROJECT_OBJECTS) {
+        if (wanted(kind)) results[kind] = await searchProjectObjects(db, kind, s, term, 10);
+      }
       return { results };
     },
 
@@ -67,6 +77,8 @@ export function createSearchService(db: Db, deps: { projectMembers: ProjectMembe
         else if (type === 'project')
           answer[type] = await searchProjects(db, s.projectIds, query.query, query.count);
         else if (type === 'issue') answer[type] = await searchIssuesByText(db, s, query.query, query.count);
+        else if (type === 'cycle' || type === 'module' || type === 'page')
+          answer[type] = await searchProjectObjects(db, type, s, query.query, query.count);
         else answer[type] = [];
       }
       return answer;

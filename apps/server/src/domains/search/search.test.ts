@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addMember, createProject, createWorkspace, type SignedIn, signUp } from '../../test/factories.ts';
+import {
+  addMember,
+  addProjectMember,
+  createProject,
+  createWorkspace,
+  type SignedIn,
+  signUp,
+} from '../../test/factories.ts';
 import { Client } from '../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -48,6 +55,53 @@ describe('workspace search', () => {
       400,
     );
     expect((await new Client(t.baseUrl).get(`/api/workspaces/${slug}/search/?search=x`)).status).toBe(401);
+  });
+
+  it('finds cycles, modules, views and pages the caller may see, pages by their text too', async () => {
+    const web = await createProject(owner, slug, { name: 'Website', identifier: 'WEB' });
+    const pbase = `/api/workspaces/${slug}/projects/${web.id}`;
+    await owner.client.post(`${pbase}/cycles/`, { name: 'Launch cycle' });
+    await owner.client.post(`${pbase}/modules/`, { name: 'Launch module' });
+    await owner.client.post(`${pbase}/views/`, { name: 'Launch view' });
+    await owner.client.post(`${pbase}/views/`, { name: 'Launch private view', access: 1 });
+    const page = (
+      await owner.client.post(`${pbase}/pages/`, { name: 'Notes', description_html: '<p>launch day</p>' })
+    ).body;
+    await owner.client.post(`${pbase}/pages/`, { name: 'Launch diary', access: 1 });
+    const archived = (await owner.client.post(`${pbase}/pages/`, { name: 'Old launch' })).body;
+    await owner.client.post(`${pbase}/pages/${archived.id}/archive/`);
+    const names = (hits: { name: string }[]) => hits.map((h) => h.name).sort();
+
+    const mine = (await owner.client.get(`/api/workspaces/${slug}/search/?search=launch`)).body.results;
+    expect(names(mine.cycle)).toEqual(['Launch cycle']);
+    expect(names(mine.module)).toEqual(['Launch module']);
+    expect(names(mine.issue_view)).toEqual(['Launch private view', 'Launch view']);
+    expect(names(mine.page)).toEqual(['Launch diary', 'Notes']);
+    expect(mine.page.find((p: { id: string }) => p.id === page.id)).toMatchObject({
+      project_id: web.id,
+      project__identifier: 'WEB',
+      workspace__slug: slug,
+    });
+
+    // Another member of the project sees neither private view nor private page; a guest no one else's page.
+    const member = await addMember(t, owner, slug, 15);
+    const guest = await addMember(t, owner, slug, 5);
+    for (const [account, role] of [
+      [member, 15],
+      [guest, 5],
+    ] as const) {
+      await addProjectMember(owner, slug, web.id, account.user.id, role);
+    }
+    const theirs = (await member.client.get(`/api/workspaces/${slug}/search/?search=launch`)).body.results;
+    expect(names(theirs.issue_view)).toEqual(['Launch view']);
+    expect(names(theirs.page)).toEqual(['Notes']);
+    const guests = (await guest.client.get(`/api/workspaces/${slug}/search/?search=launch&entities=page`))
+      .body;
+    expect(guests.results.page).toEqual([]);
+    const mention = await member.client.get(
+      `/api/workspaces/${slug}/entity-search/?query=note&query_type=page`,
+    );
+    expect(names(mention.body.page)).toEqual(['Notes']);
   });
 
   it('suggests workspace members for mentions', async () => {

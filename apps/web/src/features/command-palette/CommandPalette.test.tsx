@@ -191,4 +191,19 @@ describe('command palette', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.search).toMatchObject({ peekId: 'i1' }));
   });
+
+  it('finds pages on the server and opens one with Enter', async () => {
+    const user = userEvent.setup();
+    fakeApi.on('GET', SEARCH, {
+      results: { issue: [], project: [], page: [{ id: 'pg1', name: 'Roadmap notes', project_id: 'p1' }] },
+    });
+    fakeApi.on('GET', `${P}/pages/pg1/`, { id: 'pg1', name: 'Roadmap notes' });
+    const { router } = await openBoard();
+    const palette = await openPaletteWithKeys(user);
+    await user.keyboard('roadmap');
+    const option = await within(palette).findByRole('option', { name: /Roadmap notes/ }, { timeout: 3000 });
+    expect(option.textContent).toContain('MOB');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/pages/pg1'));
+  });
 });

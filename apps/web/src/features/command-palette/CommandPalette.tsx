@@ -31,7 +31,7 @@ import {
   paletteState,
   requestBoardAction,
 } from './registry.ts';
-import { type IssueHit, matchesText, PaletteSearch } from './search.ts';
+import { type IssueHit, matchesText, type PageHit, PaletteSearch } from './search.ts';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   Actions: <CircleDot className="size-4" />,
@@ -219,7 +219,8 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
   }, [query, stores.projects, slug, search.projects]);
   const issues = search.issues;
   const groups = groupBy(commands);
-  const nothing = commands.length === 0 && issues.length === 0 && projects.length === 0;
+  const pages = search.pages;
+  const nothing = commands.length === 0 && issues.length === 0 && projects.length === 0 && pages.length === 0;
 
   useResultsMark('palette:results', query, true);
   useResultsMark('palette:server-results', query, search.serverCurrent);
@@ -246,6 +247,14 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
         });
     });
 
+  const openPage = (page: PageHit) =>
+    run(
+      () =>
+        void navigate({
+          to: '/$workspaceSlug/projects/$projectId/pages/$pageId',
+          params: { workspaceSlug: slug, projectId: page.projectId, pageId: page.id },
+        }),
+    );
   const openProject = (projectId: string) =>
     run(
       () =>
@@ -324,6 +333,24 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
                 </Command.Item>
               );
             })}
+          </Command.Group>
+        )}
+        {pages.length > 0 && (
+          <Command.Group heading="Pages" className={groupClasses}>
+            {pages.map((page) => (
+              <Command.Item
+                key={page.id}
+                value={`page:${page.id}`}
+                onSelect={() => openPage(page)}
+                className={itemClasses}
+              >
+                <FileText className="size-4 text-fg-muted" aria-hidden />
+                <span className="min-w-0 flex-1 truncate">{page.name}</span>
+                <span className="font-mono text-xs text-fg-subtle">
+                  {stores.projects.get(slug, page.projectId)?.identifier}
+                </span>
+              </Command.Item>
+            ))}
           </Command.Group>
         )}
         {groups.map(([group, list]) => (

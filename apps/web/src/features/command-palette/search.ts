@@ -17,7 +17,14 @@ export interface ProjectHit {
   identifier: string;
 }
 
-/** `GET {ws}/search/?entities=issue,project` (api.md §5.17). */
+/** A page found by the server (pages are not in any store the palette reads). */
+export interface PageHit {
+  id: string;
+  name: string;
+  projectId: string;
+}
+
+/** `GET {ws}/search/?entities=issue,project,page` (api.md §5.17). */
 interface SearchResponse {
   results: {
     issue?: {
@@ -28,6 +35,7 @@ interface SearchResponse {
       project_id: string;
     }[];
     project?: { id: string; name: string; identifier: string }[];
+    page?: { id: string; name: string; project_id: string }[];
   };
 }
 
@@ -47,6 +55,7 @@ export class PaletteSearch {
   /** The server's hits for `serverQuery`. */
   serverIssues: IssueHit[] = [];
   serverProjects: ProjectHit[] = [];
+  serverPages: PageHit[] = [];
   serverQuery = '';
   loading = false;
   error: string | null = null;
@@ -82,7 +91,7 @@ export class PaletteSearch {
   private async fetch(term: string, seq: number): Promise<void> {
     try {
       const answer = await api.get<SearchResponse>(
-        `/api/workspaces/${seg(this.slug)}/search/?search=${encodeURIComponent(term)}&entities=issue,project`,
+        `/api/workspaces/${seg(this.slug)}/search/?search=${encodeURIComponent(term)}&entities=issue,project,page`,
       );
       if (seq !== this.seq) return; // a newer text was typed meanwhile
       runInAction(() => {
@@ -96,6 +105,11 @@ export class PaletteSearch {
           id: p.id,
           name: p.name,
           identifier: p.identifier,
+        }));
+        this.serverPages = (answer.results.page ?? []).map((p) => ({
+          id: p.id,
+          name: p.name,
+          projectId: p.project_id,
         }));
         this.serverQuery = this.query;
         this.loading = false;
@@ -151,6 +165,10 @@ export class PaletteSearch {
 
   get projects(): ProjectHit[] {
     return this.serverCurrent ? this.serverProjects : [];
+  }
+
+  get pages(): PageHit[] {
+    return this.serverCurrent ? this.serverPages : [];
   }
 
   dispose(): void {
