@@ -113,7 +113,31 @@ test('the home page: empty for a new user, then their figures and lists; a hidde
   await expect(page.getByRole('region', { name: 'Overview' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Collaborators' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Customise' }).click();
-  await expect(
-    page.getByRole('dialog', { name: 'Customise home' }).getByRole('switch', { name: 'Collaborators' }),
-  ).toHaveAttribute('aria-checked', 'false');
+  const again = page.getByRole('dialog', { name: 'Customise home' });
+  await expect(again.getByRole('switch', { name: 'Collaborators' })).toHaveAttribute('aria-checked', 'false');
+
+  // Order: Recent projects moves above the recent activity, on the page and after a reload.
+  const regionNames = () => page.locator('section[aria-labelledby^="widget-"] h3').allTextContents();
+  await again.getByRole('button', { name: 'Move Recent projects up' }).click();
+  await again.getByRole('button', { name: 'Done' }).click();
+  await expect.poll(regionNames).toContain('Recent projects');
+  const before = await regionNames();
+  expect(before.indexOf('Recent projects')).toBeLessThan(before.indexOf('Your recent activity'));
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Overview' })).toBeVisible();
+  const after = await regionNames();
+  expect(after.indexOf('Recent projects')).toBeLessThan(after.indexOf('Your recent activity'));
+
+  // A custom due range on the assigned list: only what is due inside it.
+  const list = page.getByRole('region', { name: 'Assigned to you' });
+  await list.getByRole('tab', { name: /Upcoming/ }).click();
+  await list.getByRole('combobox', { name: 'Assigned to you: due' }).selectOption('custom');
+  await list.getByLabel('Assigned to you: due from').fill(dayOf(5));
+  await list.getByLabel('Assigned to you: due until').fill(dayOf(10));
+  await list.getByRole('button', { name: 'Apply' }).click();
+  await expect(list.getByRole('link', { name: /Write the launch post/ })).toHaveCount(0);
+  await list.getByLabel('Assigned to you: due from').fill(dayOf(1));
+  await snapBoth(page, 'custom-range');
+  await list.getByRole('button', { name: 'Apply' }).click();
+  await expect(list.getByRole('link', { name: /Write the launch post/ })).toBeVisible();
 });

@@ -125,17 +125,22 @@ export class DashboardStore {
   private async patchWidget(
     slug: string,
     key: WidgetKey,
-    change: Partial<Pick<Widget, 'is_visible' | 'widget_filters'>>,
+    change: Partial<Pick<Widget, 'is_visible' | 'widget_filters' | 'sort_order'>>,
   ): Promise<boolean> {
     const dashboard = this.bySlug.get(slug);
     const widget = this.widget(slug, key);
     if (!dashboard || !widget) return false;
-    const before = { is_visible: widget.is_visible, widget_filters: widget.widget_filters };
+    const before = {
+      is_visible: widget.is_visible,
+      widget_filters: widget.widget_filters,
+      sort_order: widget.sort_order,
+    };
     Object.assign(widget, change);
     try {
       const body: Record<string, unknown> = {};
       if (change.is_visible !== undefined) body.is_visible = change.is_visible;
       if (change.widget_filters !== undefined) body.filters = change.widget_filters;
+      if (change.sort_order !== undefined) body.sort_order = change.sort_order;
       const saved = await api.patch<Widget>(
         `/api/dashboard/${seg(dashboard.dashboard.id)}/widgets/${seg(widget.id)}/`,
         body,
@@ -154,6 +159,21 @@ export class DashboardStore {
     const ok = await this.patchWidget(slug, key, { is_visible: visible });
     if (ok && visible) void this.fetchWidget(slug, key);
     return ok;
+  }
+
+  /**
+   * Moves a widget one place up (-1) or down (+1) among all widgets: it takes a sort order between
+   * its new neighbours (1000 past the last at an end), so only it is saved.
+   */
+  async move(slug: string, key: WidgetKey, step: -1 | 1): Promise<boolean> {
+    const widgets = this.widgetsOf(slug);
+    const at = widgets.findIndex((w) => w.key === key);
+    const target = at + step;
+    if (at < 0 || target < 0 || target >= widgets.length) return false;
+    const neighbour = widgets[target]!.sort_order;
+    const beyond = widgets[target + step]?.sort_order;
+    const sortOrder = beyond === undefined ? neighbour + step * 1000 : (neighbour + beyond) / 2;
+    return this.patchWidget(slug, key, { sort_order: sortOrder });
   }
 
   /** Changes a widget's tab or duration, reloads its figures at once, and saves the choice. */

@@ -140,6 +140,68 @@ describe('home screen', () => {
     expect(screen.getByRole('region', { name: 'Recent projects' })).toBeTruthy();
   });
 
+  it('Customise moves a widget up or down, saving only its new sort order', async () => {
+    const user = userEvent.setup();
+    const path = '/api/dashboard/d1/widgets/w-recent_collaborators/';
+    fakeApi.on('PATCH', path, (body) => ({ ...makeDashboard().widgets[7], ...(body as object) }));
+    renderApp('/acme');
+    await screen.findByRole('region', { name: 'Collaborators' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Customise' }));
+    const panel = await screen.findByRole('dialog', { name: 'Customise home' });
+    const order = () =>
+      within(panel)
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-labelledby'));
+    expect(order().at(-1)).toBe('customise-recent_collaborators');
+    expect(within(panel).getByRole('button', { name: 'Move Collaborators down' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Move Collaborators up' }));
+    expect(order().slice(-2)).toEqual(['customise-recent_collaborators', 'customise-recent_projects']);
+    // Between the widgets now around it (fixtures: 6000 and 7000).
+    expect(fakeApi.callsTo('PATCH', path)[0]!.body).toEqual({ sort_order: 6500 });
+  });
+
+  it('a list widget takes a custom due range once both dates are set and in order', async () => {
+    const user = userEvent.setup();
+    const path = '/api/dashboard/d1/widgets/w-assigned_issues/';
+    fakeApi.on('PATCH', path, (body) => ({
+      ...makeDashboard().widgets[1],
+      widget_filters: (body as { filters: object }).filters,
+    }));
+    renderApp('/acme');
+    const assigned = await screen.findByRole('region', { name: 'Assigned to you' }, { timeout: 5000 });
+    await user.selectOptions(
+      within(assigned).getByRole('combobox', { name: 'Assigned to you: due' }),
+      'custom',
+    );
+    expect(fakeApi.callsTo('PATCH', path)).toHaveLength(0);
+    const apply = within(assigned).getByRole('button', { name: 'Apply' });
+    await user.type(within(assigned).getByLabelText('Assigned to you: due from'), '2026-06-10');
+    await user.type(within(assigned).getByLabelText('Assigned to you: due until'), '2026-06-01');
+    expect(within(assigned).getByRole('alert').textContent).toBe('The start cannot be after the end');
+    expect(apply).toHaveProperty('disabled', true);
+    await user.clear(within(assigned).getByLabelText('Assigned to you: due until'));
+    await user.type(within(assigned).getByLabelText('Assigned to you: due until'), '2026-06-30');
+    await user.click(apply);
+    await waitFor(() => expect(fakeApi.callsTo('PATCH', path)).toHaveLength(1));
+    expect(fakeApi.callsTo('PATCH', path)[0]!.body).toEqual({
+      filters: { duration: 'custom', custom_dates: ['2026-06-10', '2026-06-30'] },
+    });
+    await waitFor(() =>
+      expect(
+        fakeApi
+          .callsTo('GET', STATS)
+          .some(
+            (c) =>
+              new URLSearchParams(c.path.split('?')[1]).get('target_date') ===
+              '2026-06-10;after,2026-06-30;before',
+          ),
+      ).toBe(true),
+    );
+  });
+
   it('without projects: leads to creating one', async () => {
     setup([]);
     const user = userEvent.setup();

@@ -3,7 +3,6 @@ import type {
   DashboardActivity,
   OverviewStats,
   Project,
-  WidgetDuration,
   WidgetIssues,
   WidgetIssueType,
   WidgetKey,
@@ -20,7 +19,8 @@ import { StateIcon, timeAgo, userName } from '../issues/detail/parts.tsx';
 import { memberName } from '../members/MemberStore.ts';
 import { PriorityIcon } from '../public-board/PriorityIcon.tsx';
 import { ISSUE_TABS } from './DashboardStore.ts';
-import { DURATION_LABELS, TAB_LABELS, WIDGET_LABELS } from './greeting.ts';
+import { DueFilter } from './DueFilter.tsx';
+import { TAB_LABELS, WIDGET_LABELS } from './greeting.ts';
 import { WidgetCard } from './WidgetCard.tsx';
 
 // recharts stays out of the board's critical JS: the charts are a chunk of their own.
@@ -109,23 +109,13 @@ export const IssueListWidget = observer(function IssueListWidget({
   const { dashboard } = useStores();
   const { state, widget, retry } = useWidget(slug, widgetKey);
   const tab = widget?.widget_filters.tab ?? 'upcoming';
-  const duration = widget?.widget_filters.duration ?? 'none';
   const title = WIDGET_LABELS[widgetKey]!;
   const controls = (
-    <select
-      aria-label={`${title}: due`}
-      value={duration}
-      onChange={(e) =>
-        void dashboard.setFilters(slug, widgetKey, { duration: e.target.value as WidgetDuration })
-      }
-      className="rounded-md border border-border bg-canvas px-1.5 py-1 text-xs text-fg-muted"
-    >
-      {Object.entries(DURATION_LABELS).map(([value, label]) => (
-        <option key={value} value={value}>
-          {label}
-        </option>
-      ))}
-    </select>
+    <DueFilter
+      title={title}
+      filters={widget?.widget_filters ?? {}}
+      onChange={(filters) => void dashboard.setFilters(slug, widgetKey, filters)}
+    />
   );
   return (
     <WidgetCard title={title} controls={controls} state={state} onRetry={retry}>

@@ -25,6 +25,7 @@ export const DURATION_LABELS: Record<string, string> = {
   this_week: 'Due this week',
   this_month: 'Due this month',
   this_year: 'Due this year',
+  custom: 'Custom range…',
 };
 
 export const TAB_LABELS: Record<string, string> = {
