@@ -372,7 +372,7 @@ export function createIssuesService(
   }
 
   async function workspaceContext(access: WorkspaceAccess, user: UserRow): Promise<ListContext> {
-    const roles = await deps.projectMembers.rolesOf(access, user);
+    const { roles, ownOnlyProjectIds } = await deps.projectMembers.visibilityOf(access, user);
     const projectIds = Object.keys(roles);
     const [states, labels, members, planning] = await Promise.all([
       deps.states.listForProjects(projectIds),
@@ -382,7 +382,7 @@ export function createIssuesService(
     ]);
     return {
       projectIds,
-      ownOnlyProjectIds: projectIds.filter((id) => (roles[id] ?? 0) <= ROLE.GUEST),
+      ownOnlyProjectIds,
       userId: user.id,
       states,
       labelIds: labels.map((l) => l.id),

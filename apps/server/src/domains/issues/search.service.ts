@@ -30,10 +30,9 @@ export function createIssueSearchService(
       let onlyMine =
         (project.role ?? 0) <= ROLE.GUEST && !project.project.guest_view_all_features ? projectIds : [];
       if (query.workspace_search === 'true') {
-        const roles = await deps.projectMembers.rolesOf(access, user);
+        const { roles, ownOnlyProjectIds } = await deps.projectMembers.visibilityOf(access, user);
         projectIds = Object.keys(roles);
-        // Guests in other projects: without the project row at hand, limit them to their own items.
-        onlyMine = projectIds.filter((id) => (roles[id] ?? 0) <= ROLE.GUEST);
+        onlyMine = ownOnlyProjectIds;
       }
       const exclusions: SQL[] = [];
       if (query.issue_id && /^[0-9a-f-]{36}$/i.test(query.issue_id)) {

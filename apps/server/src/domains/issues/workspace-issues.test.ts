@@ -59,4 +59,26 @@ describe('workspace issue lists', () => {
     const newcomer = await addMember(t, owner, slug, 10);
     expect((await newcomer.client.get(`/api/workspaces/${slug}/issues/`)).body.total_count).toBe(0);
   });
+
+  it('shows a guest their own items, or all of a project that lets guests see everything (api.md §0.5)', async () => {
+    const open = await createProject(owner, slug, { identifier: 'OPN' });
+    const closed = await createProject(owner, slug, { identifier: 'CLS' });
+    await owner.client.patch(`/api/workspaces/${slug}/projects/${open.id}/`, {
+      guest_view_all_features: true,
+    });
+    const guest = await addMember(t, owner, slug, 5);
+    for (const project of [open, closed]) {
+      await addProjectMember(owner, slug, project.id, guest.user.id, 5);
+      await owner.client.post(`/api/workspaces/${slug}/projects/${project.id}/issues/`, {
+        name: `${project.identifier} by the owner`,
+      });
+    }
+    const names = async (path: string) =>
+      ((await guest.client.get(path)).body.results as { name: string }[]).map((r) => r.name).sort();
+    expect(await names(`/api/workspaces/${slug}/issues/`)).toEqual(['OPN by the owner']);
+    const search = await guest.client.get(
+      `/api/workspaces/${slug}/search/?search=by%20the%20owner&entities=issue`,
+    );
+    expect(search.body.results.issue.map((r: { name: string }) => r.name)).toEqual(['OPN by the owner']);
+  });
 });

@@ -44,12 +44,12 @@ export function createProfileService(
 
   /** The caller's projects; where they are a guest only what they created counts (as in the lists). */
   async function scopeOf(access: WorkspaceAccess, caller: UserRow): Promise<VisibleScope> {
-    const roles = await deps.projectMembers.rolesOf(access, caller);
+    const { roles, ownOnlyProjectIds } = await deps.projectMembers.visibilityOf(access, caller);
     const projectIds = Object.keys(roles);
     return {
       workspaceId: access.workspace.id,
       projectIds,
-      ownOnlyProjectIds: projectIds.filter((id) => (roles[id] ?? 0) <= ROLE.GUEST),
+      ownOnlyProjectIds,
       callerId: caller.id,
     };
   }

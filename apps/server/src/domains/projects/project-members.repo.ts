@@ -139,7 +139,7 @@ export async function deactivateProjectMemberships(db: Executor, userId: string,
 /** The caller's active memberships in the workspace's live projects. */
 export function listMembershipsOfUser(db: Executor, workspaceId: string, userId: string) {
   return db
-    .select({ membership: projectMembers })
+    .select({ membership: projectMembers, guestViewAll: projects.guest_view_all_features })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.project_id))
     .where(

@@ -165,11 +165,27 @@ export function createProjectMembersService(db: Db, deps: { members: MembersServ
 
     /** `{project_id: role}` of the caller's projects. */
     async rolesOf(access: WorkspaceAccess, user: UserRow): Promise<Record<string, number>> {
+      return (await this.visibilityOf(access, user)).roles;
+    },
+
+    /**
+     * The caller's projects with their effective role, and among them those where they see only
+     * the items they created (api.md §0.5: a guest, unless the project lets guests see everything).
+     */
+    async visibilityOf(
+      access: WorkspaceAccess,
+      user: UserRow,
+    ): Promise<{ roles: Record<string, number>; ownOnlyProjectIds: string[] }> {
       const rows = await listMembershipsOfUser(db, access.workspace.id, user.id);
       const admin = access.membership.role >= ROLE.ADMIN;
-      return Object.fromEntries(
-        rows.map((r) => [r.membership.project_id, admin ? ROLE.ADMIN : r.membership.role]),
-      );
+      const roles: Record<string, number> = {};
+      const ownOnlyProjectIds: string[] = [];
+      for (const { membership, guestViewAll } of rows) {
+        const role = admin ? ROLE.ADMIN : membership.role;
+        roles[membership.project_id] = role;
+        if (role <= ROLE.GUEST && !guestViewAll) ownOnlyProjectIds.push(membership.project_id);
+      }
+      return { roles, ownOnlyProjectIds };
     },
 
     /** `{project_id: [{id, member, role}]}` for the projects the caller is in. */

@@ -1,4 +1,3 @@
-import { ROLE } from '@kite/shared/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
@@ -30,12 +29,12 @@ const PROJECT_OBJECTS: readonly ProjectObjectKind[] = ['cycle', 'module', 'issue
 /** Global search (api.md §5.17): only objects the caller can see; intake items are not searched yet. */
 export function createSearchService(db: Db, deps: { projectMembers: ProjectMembersService }) {
   async function scope(access: WorkspaceAccess, user: UserRow, projectId?: string) {
-    const roles = await deps.projectMembers.rolesOf(access, user);
+    const { roles, ownOnlyProjectIds } = await deps.projectMembers.visibilityOf(access, user);
     let projectIds = Object.keys(roles);
     if (projectId) projectIds = projectIds.filter((id) => id === projectId);
     return {
       projectIds,
-      ownOnly: projectIds.filter((id) => (roles[id] ?? 0) <= ROLE.GUEST),
+      ownOnly: ownOnlyProjectIds.filter((id) => projectIds.includes(id)),
       userId: user.id,
     };
   }
