@@ -23,6 +23,7 @@ import {
 import { dateTerms } from '../issues/issue-query.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
 import { planningAnalytics } from '../planning/planning-analytics.ts';
+import { cycleChanges, recordPlanningEvent } from '../planning/planning-events.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { UserPropertiesService } from '../user-properties/user-properties.service.ts';
 import { presentCycle } from './cycles.presenter.ts';
@@ -85,6 +86,21 @@ export function createCyclesService(
     if (!cycle) return 'missing';
     return cycle.archived_at || statusOf(cycle, cycle.timezone) === 'completed' ? 'completed' : 'ok';
   });
+
+  /** Archives or restores, telling webhooks of the change (archiving and restoring name no actor). */
+  async function setArchivedAt(cycle: CycleRow, archivedAt: Date | null) {
+    await db.transaction(async (tx) => {
+      await updateCycleRow(tx, cycle.project_id, cycle.id, { archived_at: archivedAt });
+      await recordPlanningEvent(
+        tx,
+        'cycle',
+        'updated',
+        cycle,
+        null,
+        cycleChanges(cycle, { ...cycle, archived_at: archivedAt }),
+      );
+    });
+  }
 
   async function liveCycle(tx: Executor, project: ProjectAccess, cycleId: string) {
     const cycle = await findCycle(tx, project.project.id, cycleId);
@@ -184,6 +200,7 @@ export function createCyclesService(
           created_by: user.id,
           updated_by: user.id,
         });
+        await recordPlanningEvent(tx, 'cycle', 'created', row, user.id);
         return row.id;
       });
       return one(project, user, id);
@@ -215,6 +232,8 @@ export function createCyclesService(
         }
         await checkOwner(tx, p.id, body.owned_by_id);
         await updateCycleRow(tx, p.id, cycleId, { ...body, updated_by: user.id });
+        const after = await liveCycle(tx, project, cycleId);
+        await recordPlanningEvent(tx, 'cycle', 'updated', after, user.id, cycleChanges(cycle, after));
       });
       return one(project, user, cycleId);
     },
@@ -230,6 +249,7 @@ export function createCyclesService(
         }
         await deps.issues.detachCycle(tx, p.id, cycleId);
         await softDeleteCycle(tx, p.id, cycleId);
+        await recordPlanningEvent(tx, 'cycle', 'deleted', cycle, user.id);
       });
     },
 
@@ -355,13 +375,12 @@ export function createCyclesService(
         throw new AppError('bad_request', 'Only completed cycles can be archived', 'ARCHIVE_NOT_ALLOWED');
       }
       const archivedAt = cycle.archived_at ?? new Date();
-      await updateCycleRow(db, project.project.id, cycleId, { archived_at: archivedAt });
+      await setArchivedAt(cycle, archivedAt);
       return { archived_at: archivedAt.toISOString() };
     },
 
     async restore(project: ProjectAccess, cycleId: string): Promise<void> {
-      await liveCycle(db, project, cycleId);
-      await updateCycleRow(db, project.project.id, cycleId, { archived_at: null });
+      await setArchivedAt(await liveCycle(db, project, cycleId), null);
     },
 
     favorites: (project: ProjectAccess, user: UserRow): Promise<Favorite[]> =>

@@ -32,6 +32,7 @@ import { dateTerms } from '../issues/issue-query.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
 import { checkLinkUrl } from '../issues/links.service.ts';
 import { planningAnalytics } from '../planning/planning-analytics.ts';
+import { moduleChanges, recordPlanningEvent } from '../planning/planning-events.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { UserPropertiesService } from '../user-properties/user-properties.service.ts';
 import { presentModule, presentModuleLink } from './modules.presenter.ts';
@@ -108,6 +109,21 @@ export function createModulesService(
   },
 ) {
   deps.issues.setModuleLookup(openModuleIds);
+
+  /** Archives or restores, telling webhooks of the change (archiving and restoring name no actor). */
+  async function setArchivedAt(module: ModuleRow, archivedAt: Date | null) {
+    await db.transaction(async (tx) => {
+      await updateModuleRow(tx, module.project_id, module.id, { archived_at: archivedAt });
+      await recordPlanningEvent(
+        tx,
+        'module',
+        'updated',
+        module,
+        null,
+        moduleChanges(module, { ...module, archived_at: archivedAt }),
+      );
+    });
+  }
 
   async function liveModule(tx: Executor, project: ProjectAccess, moduleId: string): Promise<ModuleRow> {
     const row = await findModule(tx, project.project.id, moduleId);
@@ -230,6 +246,7 @@ export function createModulesService(
             created_by: user.id,
             updated_by: user.id,
           });
+          await recordPlanningEvent(tx, 'module', 'created', row, user.id);
           return row.id;
         }),
       );
@@ -247,6 +264,8 @@ export function createModulesService(
           if (body.name !== undefined && (await findModuleByName(tx, p.id, body.name, moduleId)))
             throw nameTaken();
           await updateModuleRow(tx, p.id, moduleId, { ...columnsOf(body), updated_by: user.id });
+          const after = await liveModule(tx, project, moduleId);
+          await recordPlanningEvent(tx, 'module', 'updated', after, user.id, moduleChanges(current, after));
         }),
       );
       return one(project, user, moduleId);
@@ -261,6 +280,7 @@ export function createModulesService(
         }
         await deps.issues.detachModule(tx, project.project.id, moduleId);
         await softDeleteModule(tx, project.project.id, moduleId);
+        await recordPlanningEvent(tx, 'module', 'deleted', module, user.id);
       });
     },
 
@@ -335,13 +355,12 @@ export function createModulesService(
         );
       }
       const archivedAt = module.archived_at ?? new Date();
-      await updateModuleRow(db, project.project.id, moduleId, { archived_at: archivedAt });
+      await setArchivedAt(module, archivedAt);
       return { archived_at: archivedAt.toISOString() };
     },
 
     async restore(project: ProjectAccess, moduleId: string): Promise<void> {
-      await liveModule(db, project, moduleId);
-      await updateModuleRow(db, project.project.id, moduleId, { archived_at: null });
+      await setArchivedAt(await liveModule(db, project, moduleId), null);
     },
 
     /** The burndown from the start to the target date (by items or points), and the split of its items. */

@@ -1,9 +1,10 @@
 import type { Executor } from '../../platform/db/database.ts';
 import type { ProjectRow } from '../../platform/db/schema.ts';
 import { enqueue } from '../../platform/jobs/outbox.ts';
+import { type FieldChange, type Tracked, trackedChanges } from '../../platform/jobs/tracked-changes.ts';
 
 /** Project columns whose changes `project.updated` reports, by their wire key (api.md §13.2). */
-const TRACKED: Record<string, (row: ProjectRow) => string | null> = {
+const TRACKED: Tracked<ProjectRow> = {
   name: (r) => r.name,
   description: (r) => r.description,
   identifier: (r) => r.identifier,
@@ -27,15 +28,8 @@ const TRACKED: Record<string, (row: ProjectRow) => string | null> = {
 };
 
 /** The tracked fields that differ, as `{ field: { old, new } }`. */
-export function projectChanges(before: ProjectRow, after: ProjectRow) {
-  const changes: Record<string, { old: string | null; new: string | null }> = {};
-  for (const [field, read] of Object.entries(TRACKED)) {
-    const old = read(before);
-    const next = read(after);
-    if (old !== next) changes[field] = { old, new: next };
-  }
-  return changes;
-}
+export const projectChanges = (before: ProjectRow, after: ProjectRow) =>
+  trackedChanges(TRACKED, before, after);
 
 /** A `project.*` event in the caller's transaction (webhooks hear of it after commit). */
 export async function recordProjectEvent(
@@ -43,7 +37,7 @@ export async function recordProjectEvent(
   verb: 'created' | 'updated' | 'deleted',
   project: Pick<ProjectRow, 'id' | 'workspace_id'>,
   actorId: string | null,
-  changes: Record<string, { old: string | null; new: string | null }> = {},
+  changes: Record<string, FieldChange> = {},
 ): Promise<void> {
   if (verb === 'updated' && Object.keys(changes).length === 0) return;
   await enqueue(tx, [

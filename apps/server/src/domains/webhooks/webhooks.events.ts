@@ -11,6 +11,8 @@ interface EventPayload {
   issue_id?: string;
   comment_id?: string;
   intake_issue_id?: string;
+  cycle_id?: string;
+  module_id?: string;
   actor_id?: string;
   changes?: Record<string, { old: unknown; new: unknown }>;
 }
@@ -64,6 +66,28 @@ async function dataOf(
           intake_id as intake, project_id as project, workspace_id as workspace,
           created_at, updated_at, created_by, updated_by
         from intake_issues where id = ${payload.intake_issue_id} and deleted_at is null`,
+    );
+    return rows[0];
+  }
+  if (event === 'cycle' && payload.cycle_id) {
+    const rows = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`select id, name, description, start_date::text as start_date, end_date::text as end_date,
+          owned_by_id as owned_by, view_props, sort_order, logo_props, archived_at,
+          project_id as project, workspace_id as workspace, external_source, external_id,
+          created_at, updated_at, created_by, updated_by
+        from cycles where id = ${payload.cycle_id} and deleted_at is null`,
+    );
+    return rows[0];
+  }
+  if (event === 'module' && payload.module_id) {
+    const rows = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`select id, name, description, description_html, status, lead_id as lead, member_ids as members,
+          start_date::text as start_date, target_date::text as target_date, view_props, sort_order,
+          logo_props, archived_at, project_id as project, workspace_id as workspace, external_source,
+          external_id, created_at, updated_at, created_by, updated_by
+        from modules where id = ${payload.module_id} and deleted_at is null`,
     );
     return rows[0];
   }

@@ -322,6 +322,54 @@ describe('webhook delivery', () => {
     });
   });
 
+  it('delivers cycle and module created, updated (per field), archived and deleted events', async () => {
+    const { owner, slug, project, hooks } = await setUp(t);
+    const hook = await createHook(owner, hooks, {
+      url: receiver.url('/planning'),
+      cycle: true,
+      module: true,
+    });
+    const base = `/api/workspaces/${slug}/projects/${project.id}`;
+    const cycle = (await owner.client.post(`${base}/cycles/`, { name: 'Sprint 1' })).body;
+    expect((await owner.client.patch(`${base}/cycles/${cycle.id}/`, { name: 'Sprint one' })).status).toBe(
+      200,
+    );
+    await deliver(); // an update still queued when the cycle is gone is dropped (its delete tells)
+    expect((await owner.client.delete(`${base}/cycles/${cycle.id}/`)).status).toBe(204);
+    const module = (await owner.client.post(`${base}/modules/`, { name: 'Billing' })).body;
+    await owner.client.patch(`${base}/modules/${module.id}/`, { status: 'completed', description: 'Done' });
+    expect((await owner.client.post(`${base}/modules/${module.id}/archive/`)).status).toBe(200);
+    await deliver();
+    const got = receiver.received.filter((r) => r.path === '/planning');
+    for (const request of got) expectSigned(request, hook.secret_key);
+    const bodies = got.map((r) => JSON.parse(r.body));
+    const summary = bodies.map((b) => `${b.event}.${b.action}:${b.activity.field ?? ''}`).sort();
+    expect(summary).toEqual([
+      'cycle.created:',
+      'cycle.deleted:',
+      'cycle.updated:name',
+      'module.created:',
+      'module.updated:archived_at',
+      'module.updated:description',
+      'module.updated:status',
+    ]);
+    const renamed = bodies.find((b) => b.event === 'cycle' && b.activity.field === 'name');
+    expect(renamed.data).toMatchObject({ id: cycle.id, name: 'Sprint one', project: project.id });
+    expect(renamed.activity).toMatchObject({
+      old_value: 'Sprint 1',
+      new_value: 'Sprint one',
+      actor: { id: owner.user.id },
+    });
+    expect(bodies.find((b) => b.event === 'module' && b.action === 'created').data).toMatchObject({
+      id: module.id,
+      name: 'Billing',
+      project: project.id,
+    });
+    expect(bodies.find((b) => b.event === 'cycle' && b.action === 'deleted').data).toEqual({ id: cycle.id });
+    // Webhooks that did not ask for these events got none.
+    expect(receiver.received.filter((r) => r.path !== '/planning' && r.body.includes(module.id))).toEqual([]);
+  });
+
   it('retries 5xx with the same delivery id until the receiver answers 2xx', async () => {
     const { owner, hooks, issues } = await setUp(t);
     let calls = 0;
