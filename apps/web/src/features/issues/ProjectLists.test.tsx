@@ -268,6 +268,7 @@ describe('project list tabs and the sidebar', () => {
       ['Cycles', '/acme/projects/p1/cycles', null],
       ['Modules', '/acme/projects/p1/modules', null],
       ['Views', '/acme/projects/p1/views', null],
+      ['Pages', '/acme/projects/p1/pages', null],
     ]);
   });
 });
