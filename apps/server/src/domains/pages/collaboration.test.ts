@@ -100,7 +100,8 @@ function connect(
   const socket = new HocuspocusProviderWebsocket({
     url: `${baseUrl.replace('http', 'ws')}/live/collaboration?${query}`,
     WebSocketPolyfill: BrowserSocket,
-    maxAttempts: 3,
+    // Retries until the test closes it: a bounded client rejects a promise nobody holds when it gives up.
+    maxAttempts: 0,
   });
   editor.provider = new HocuspocusProvider({
     websocketProvider: socket,
@@ -247,6 +248,26 @@ describe('page collaboration', () => {
     expect(denied.provider.isSynced).toBe(false);
     const plain = await s.member.client.get('/live/collaboration');
     expect(plain.status).toBe(400);
+  });
+
+  it('keeps the stored document when a client writes what the editor cannot read', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const hostile = connect(t.baseUrl, s, s.member.client);
+    await synced(hostile);
+    hostile.doc.getXmlFragment('default').push([new Y.XmlElement('script')]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.services.pageCollaboration.flush();
+    expect(await storedHtml(s)).toBe('<p>start</p>');
+    // A fresh editor opens the stored document, and its edits are stored.
+    hostile.close();
+    const honest = connect(t.baseUrl, s, s.owner.client);
+    await synced(honest);
+    expect(htmlOf(honest)).toBe('<p>start</p>');
+    write(honest, 'still works');
+    await t.services.pageCollaboration.flush();
+    await expect.poll(() => storedHtml(s), { timeout: 5000 }).toBe('<p>start</p><p>still works</p>');
   });
 
   it('brings a description written through the API into open editors', async () => {

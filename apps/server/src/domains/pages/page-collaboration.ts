@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Hocuspocus } from '@hocuspocus/server';
+import { AppError } from '@kite/shared/errors';
 import type WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { ChangeFeed } from '../../platform/db/change-feed.ts';
@@ -67,8 +68,17 @@ export function createPageCollaboration(
     async onStoreDocument({ documentName, document, context }) {
       if (discarded.has(documentName)) return;
       const userId = (context as Partial<CollaborationContext>).user?.id ?? null;
-      const stored = await pages.storeDocument(documentName, Y.encodeStateAsUpdate(document), userId);
-      if (stored) tellOthers('stored', documentName);
+      try {
+        const stored = await pages.storeDocument(documentName, Y.encodeStateAsUpdate(document), userId);
+        if (stored) tellOthers('stored', documentName);
+      } catch (error) {
+        if (!(error instanceof AppError && error.status === 400)) throw error;
+        // A client wrote what the editor's schema cannot hold: the stored document stays as it was,
+        // and the open one, which holds it, is dropped; everyone reconnects to the stored one.
+        console.warn(`page ${documentName}: an unreadable document was not stored`);
+        discarded.add(documentName);
+        hocuspocus.closeConnections(documentName);
+      }
     },
   });
 
