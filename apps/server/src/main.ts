@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, openEmbeddedDatabase, openPostgresDatabase } from './platform/db/database.ts';
 import { migrateDatabase } from './platform/db/migrate.ts';
+import { pruneFinishedRows } from './platform/jobs/housekeeping.ts';
 import { every } from './platform/jobs/scheduler.ts';
 import { repairStoredRichText } from './platform/security/stored-html-repair.ts';
 import { createServices } from './services.ts';
@@ -63,6 +64,13 @@ async function main() {
     AUTOMATIONS_EVERY_MS,
     () => services.automations.run(),
     (error) => app.log.error({ err: error }, 'project automations failed'),
+  );
+
+  // Deletes handled events and old webhook history; deletes are idempotent, so nodes may overlap.
+  const stopHousekeeping = every(
+    AUTOMATIONS_EVERY_MS,
+    () => pruneFinishedRows(services.db).then(() => undefined),
+    (error) => app.log.error({ err: error }, 'housekeeping failed'),
   );
 
   // Drains queued exports; several nodes share the queue through SKIP LOCKED.
@@ -134,6 +142,7 @@ async function main() {
     stopExports();
     stopSnoozes();
     stopCounters();
+    stopHousekeeping();
     stopVacuum();
     stopOutbox();
     stopDigests();
