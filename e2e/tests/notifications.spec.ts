@@ -69,7 +69,8 @@ test('a member hears of an assignment, opens it, and keeps the inbox tidy; setti
   // Opening it marks it read and peeks the item over the project's list.
   const list = bea.getByRole('list', { name: 'Notifications' });
   const row = list.getByRole('button', { name: /^Unread: .+ updated the assignees on WEB-1 / });
-  await expect(row).toBeVisible();
+  // The list loads after the reload above; on a loaded CI machine that took over 10 s once.
+  await expect(row).toBeVisible({ timeout: 20_000 });
   await row.click();
   await expect(bea).toHaveURL(new RegExp(`/projects/${project.id}/issues\\?peekId=${issue.id}$`));
   await expect(bea.getByTestId('issue-peek')).toContainText('Fix the pricing page');

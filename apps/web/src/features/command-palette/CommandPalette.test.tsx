@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { makeMember, makeProject, makeWorkspace, signedIntoAcme } from '../../test/fixtures.ts';
 import { envelope, makeIssue, makeState } from '../../test/issueFixtures.ts';
+import { makePage } from '../../test/pageFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import {
   DEFAULT_DISPLAY_FILTERS,
@@ -197,7 +198,7 @@ describe('command palette', () => {
     fakeApi.on('GET', SEARCH, {
       results: { issue: [], project: [], page: [{ id: 'pg1', name: 'Roadmap notes', project_id: 'p1' }] },
     });
-    fakeApi.on('GET', `${P}/pages/pg1/`, { id: 'pg1', name: 'Roadmap notes' });
+    fakeApi.on('GET', `${P}/pages/pg1/`, makePage('pg1', { name: 'Roadmap notes' }));
     const { router } = await openBoard();
     const palette = await openPaletteWithKeys(user);
     await user.keyboard('roadmap');
