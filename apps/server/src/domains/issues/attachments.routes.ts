@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import { attachmentSchema } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
-import { AppError } from '@kite/shared/errors';
 import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
+import { uploadedFile } from '../../platform/http/uploaded-file.ts';
 import type { Services } from '../../services.ts';
 import { projectConfig } from '../projects/projects.routes.ts';
 import { issueParams } from './issues.routes.ts';
@@ -88,27 +88,17 @@ export function attachmentsRoutes(app: App, { attachments, config }: Services) {
       `${base}/`,
       { config: anyRole, schema: { tags: TAGS, params: issueParams, response: { 201: attachmentSchema } } },
       async (request, reply) => {
-        const part = await request.file();
-        if (part?.fieldname !== 'asset') {
-          throw new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', {
-            fields: { asset: 'A file is required' },
-          });
-        }
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('payload_too_large', `Files cannot exceed ${config.fileSizeLimit} bytes`);
-          }
-          throw error;
-        }
+        const file = await uploadedFile(request, {
+          fields: ['asset'],
+          limit: config.fileSizeLimit,
+          missing: 'A file is required',
+        });
         const created = await attachments.upload(
           accessOf(request).workspace.slug,
           projectOf(request),
           userOf(request),
           request.params.issue_id,
-          { filename: part.filename, bytes },
+          file,
         );
         return reply.code(201).send(created);
       },

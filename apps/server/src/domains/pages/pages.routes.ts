@@ -17,6 +17,7 @@ import { AppError } from '@kite/shared/errors';
 import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
+import { uploadedFile } from '../../platform/http/uploaded-file.ts';
 import type { Services } from '../../services.ts';
 import { projectConfig, projectParams } from '../projects/projects.routes.ts';
 
@@ -252,22 +253,12 @@ export function pagesRoutes(app: App, { pages, config }: Services) {
         },
       },
       async (request, reply) => {
-        const part = await request.file();
-        // `asset` as the work items' attachments name it, `file` as editors' upload helpers do.
-        if (part?.fieldname !== 'file' && part?.fieldname !== 'asset') {
-          throw new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', {
-            fields: { file: 'An image is required' },
-          });
-        }
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('payload_too_large', `Files cannot exceed ${config.fileSizeLimit} bytes`);
-          }
-          throw error;
-        }
+        // `file` as editors' upload helpers name it, `asset` as the work items' attachments do.
+        const { bytes } = await uploadedFile(request, {
+          fields: ['file', 'asset'],
+          limit: config.fileSizeLimit,
+          missing: 'An image is required',
+        });
         const image = await pages.uploadImage(
           accessOf(request).workspace.slug,
           projectOf(request),
