@@ -39,6 +39,7 @@ import { subIssuesRoutes } from './domains/issues/sub-issues.routes.ts';
 import { subscriptionsRoutes } from './domains/issues/subscriptions.routes.ts';
 import { workspaceIssuesRoutes } from './domains/issues/workspace-issues.routes.ts';
 import { labelsRoutes } from './domains/labels/labels.routes.ts';
+import { connectLiveEvents } from './domains/live/live.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { modulesRoutes } from './domains/modules/modules.routes.ts';
 import { notificationsRoutes } from './domains/notifications/notifications.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await connectIssueListCache(app, services);
   await registerWebSockets(app);
   await connectPageCollaboration(app, services);
+  await connectLiveEvents(app, services);
   // Draining: every answer tells the client to take its next request elsewhere.
   app.addHook('onRequest', async (_request, reply) => {
     if (services.lifecycle.shuttingDown) reply.header('Connection', 'close');

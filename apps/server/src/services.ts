@@ -27,6 +27,7 @@ import { createIssueSearchService } from './domains/issues/search.service.ts';
 import { createSubIssuesService } from './domains/issues/sub-issues.service.ts';
 import { createSubscriptionsService } from './domains/issues/subscriptions.service.ts';
 import { createLabelsService } from './domains/labels/labels.service.ts';
+import { createLiveHub } from './domains/live/live-hub.ts';
 import { createMembersService } from './domains/members/members.service.ts';
 import { createModulesService } from './domains/modules/modules.service.ts';
 import { sendNotificationDigests } from './domains/notifications/notification-digest.ts';
@@ -138,6 +139,7 @@ export function createServices(
   const views = createViewsService(db, { issues });
   const pages = createPagesService(db, { storage });
   const pageCollaboration = createPageCollaboration(pages, database);
+  const liveHub = createLiveHub({ db, database, issues, projectMembers });
   const favorites = createFavoritesService(db, { projects, cycles, modules, views });
   const publishing = createPublishingService(db, {
     issues,
@@ -212,6 +214,7 @@ export function createServices(
     views,
     pages,
     pageCollaboration,
+    liveHub,
     favorites,
     intake,
     notifications,

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import {
@@ -57,6 +57,16 @@ export async function findIssue(
     db.select().from(issues).where(LIVE_ISSUE_BY_ID).limit(1).prepare('find_issue'),
   ).execute({ projectId, issueId });
   return rows[0];
+}
+
+/** Live work items by id, each with its state's group: what live events send of them. */
+export function issuesWithGroupByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ issue: issues, group: states.group })
+    .from(issues)
+    .innerJoin(states, eq(states.id, issues.state_id))
+    .where(and(inArray(issues.id, ids), isNull(issues.deleted_at)));
 }
 
 /**

@@ -55,6 +55,7 @@ import {
   findIssueInWorkspace,
   findIssueVersioned,
   insertIssue,
+  issuesWithGroupByIds,
   listIssueActivity,
   lockIssue,
   maxSortOrderInState,
@@ -407,6 +408,22 @@ export function createIssuesService(
   });
 
   return {
+    /**
+     * Live work items by id as the lists show them, with their creator (the guest rule needs it):
+     * what live events carry. Drafts and intake items are left out; gone ones are simply absent.
+     */
+    async rowsForEvents(ids: string[]): Promise<Map<string, { row: IssueRow; createdBy: string | null }>> {
+      const found = await issuesWithGroupByIds(db, ids);
+      return new Map(
+        found
+          .filter(({ issue }) => !issue.is_draft && !issue.is_intake)
+          .map(({ issue, group }) => [
+            issue.id,
+            { row: presentIssueRow(issue, new Map([[issue.state_id, group]])), createdBy: issue.created_by },
+          ]),
+      );
+    },
+
     /** 404 unless the caller may see the work item (guest rule, drafts); returns it. */
     assertVisible: (project: ProjectAccess, user: UserRow, issueId: string) =>
       visibleIssue(project, user, issueId),

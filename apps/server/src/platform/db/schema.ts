@@ -910,7 +910,11 @@ export const outbox = pgTable(
     available_at: ts('available_at').notNull().defaultNow(),
     last_error: text('last_error'),
   },
-  (t) => [index('outbox_pending_idx').on(t.id).where(sql`${t.processed_at} is null`)],
+  (t) => [
+    index('outbox_pending_idx').on(t.id).where(sql`${t.processed_at} is null`),
+    // The live feed reads a workspace's events after an id (api.md §16.1).
+    index('outbox_workspace_idx').on(t.workspace_id, t.id),
+  ],
 );
 
 /**

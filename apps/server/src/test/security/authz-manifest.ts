@@ -555,6 +555,8 @@ export const MANIFEST: Record<string, RouteCase> = {
     body: async (w) => ({ view: (await w.view()).id }),
   }),
   'DELETE /api/workspaces/:slug/projects/:project_id/user-favorite-views/:view_id/': project(GUEST),
+  // The live events socket (api.md §16.1): a plain request of a signed-in user is told it is no socket.
+  'GET /live/events': signedIn({ expect: 400 }),
   // The pages' collaboration socket (api.md §16.2): a plain request of a signed-in user is told it is no socket.
   'GET /live/collaboration': signedIn({ expect: 400 }),
   // Pages (api.md §9). The world's page is the admin's and public: a guest sees it only when the

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_workspace_idx" ON "outbox" USING btree ("workspace_id","id");

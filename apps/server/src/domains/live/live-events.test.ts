@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { openPostgresDatabase } from '../../platform/db/database.ts';
+import { addMember, addProjectMember, createProject, createWorkspace, signUp } from '../../test/factories.ts';
+import { databaseUrl } from '../../test/global-setup.ts';
+import { Client } from '../../test/http-client.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * Live events (api.md §16.1) over real sockets: what a member hears of work-item changes, what a
+ * guest, an outsider and another workspace do not, catch-up after a reconnect, and two app
+ * instances on one PostgreSQL hearing each other's writes.
+ */
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+/** Generous: CI runs these beside the browser tests on two cores. */
+const SETTLE_MS = 15_000;
+
+interface Message {
+  type: string;
+  event_id?: string;
+  entity?: string;
+  id?: string;
+  project_id?: string;
+  data?: Record<string, unknown>;
+  actor_id?: string;
+  error_code?: string;
+  [key: string]: unknown;
+}
+
+/** A browser tab's socket: the account's cookie, every message kept. */
+async function listen(baseUrl: string, client: Client) {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/live/events`, {
+    headers: { cookie, origin: baseUrl },
+  });
+  const messages: Message[] = [];
+  socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  cleanups.push(async () => socket.close());
+  const tab = {
+    messages,
+    socket,
+    send: (message: object) => socket.send(JSON.stringify(message)),
+    /** The change events heard (not the protocol's own messages). */
+    changes: () => messages.filter((m) => ['created', 'updated', 'deleted'].includes(m.type)),
+    async subscribe(slug: string, lastEventId?: string) {
+      tab.send({
+        type: 'subscribe',
+        workspace_slug: slug,
+        ...(lastEventId && { last_event_id: lastEventId }),
+      });
+      await expect
+        .poll(
+          () =>
+            messages.find(
+              (m) => (m.type === 'subscribed' && m.workspace_slug === slug) || m.type === 'error',
+            ),
+          {
+            timeout: SETTLE_MS,
+          },
+        )
+        .toBeTruthy();
+    },
+  };
+  return tab;
+}
+
+async function scene(t: TestApp) {
+  const owner = await signUp(t);
+  const slug = (await createWorkspace(owner)).slug;
+  const [member, guest] = [await addMember(t, owner, slug, 15), await addMember(t, owner, slug, 5)];
+  const project = await createProject(owner, slug);
+  await addProjectMember(owner, slug, project.id, member.user.id, 15);
+  await addProjectMember(owner, slug, project.id, guest.user.id, 5);
+  const pbase = `/api/workspaces/${slug}/projects/${project.id}`;
+  return { owner, member, guest, slug, project, pbase };
+}
+
+describe('live events', { timeout: 60_000 }, () => {
+  it('tells a member of a work item created, updated and deleted, with the object as the list shows it', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const tab = await listen(t.baseUrl, s.member.client);
+    await tab.subscribe(s.slug);
+    const subscribed = tab.messages.find((m) => m.type === 'subscribed')!;
+    expect(subscribed.workspace_slug).toBe(s.slug);
+
+    const issue = (await s.owner.client.post(`${s.pbase}/issues/`, { name: 'Live one' })).body;
+    await s.owner.client.patch(`${s.pbase}/issues/${issue.id}/`, { priority: 'high' });
+    await s.owner.client.delete(`${s.pbase}/issues/${issue.id}/`);
+    await expect
+      .poll(() => tab.changes().map((m) => m.type), { timeout: SETTLE_MS })
+      .toEqual(['created', 'updated', 'deleted']);
+    const [created, updated, deleted] = tab.changes();
+    expect(created).toMatchObject({
+      entity: 'issue',
+      id: issue.id,
+      project_id: s.project.id,
+      actor_id: s.owner.user.id,
+      workspace_id: subscribed.workspace_id,
+      data: { id: issue.id, name: 'Live one', sequence_id: 1 },
+    });
+    expect(updated!.data).toMatchObject({ id: issue.id, priority: 'high' });
+    expect(deleted!.data).toEqual({ id: issue.id });
+    // Monotonic ids that sort as text too, and a time of commit.
+    const ids = tab.changes().map((m) => m.event_id!);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(3);
+    expect(Date.parse(created!.at as string)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('sends a guest only their own items, and nothing to other workspaces or non-members', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const guest = await listen(t.baseUrl, s.guest.client);
+    await guest.subscribe(s.slug);
+    const outsider = await signUp(t);
+    const outside = await listen(t.baseUrl, outsider.client);
+    await outside.subscribe(s.slug);
+    expect(outside.messages.at(-1)).toMatchObject({ type: 'error', error_code: 'NOT_FOUND' });
+    const otherSlug = (await createWorkspace(outsider)).slug;
+    await outside.subscribe(otherSlug);
+    const nonProjectMember = await addMember(t, s.owner, s.slug, 15);
+    const bystander = await listen(t.baseUrl, nonProjectMember.client);
+    await bystander.subscribe(s.slug);
+
+    const owners = (await s.owner.client.post(`${s.pbase}/issues/`, { name: 'Not the guest’s' })).body;
+    const theirs = (await s.owner.client.post(`${s.pbase}/issues/`, { name: 'The guest’s' })).body;
+    await t.services.liveHub.flush();
+    expect(guest.changes()).toEqual([]);
+    // Guests cannot create work items here; make one theirs, as if they had (the rule reads the creator).
+    await t.database.raw('update issues set created_by = $1 where id = $2', [s.guest.user.id, theirs.id]);
+    for (const issue of [owners, theirs]) {
+      await s.owner.client.patch(`${s.pbase}/issues/${issue.id}/`, { priority: 'low' });
+    }
+    await expect.poll(() => guest.changes().length, { timeout: SETTLE_MS }).toBe(1);
+    await t.services.liveHub.flush();
+    expect(guest.changes().map((m) => [m.type, m.data?.name])).toEqual([['updated', 'The guest’s']]);
+    expect(outside.changes()).toEqual([]);
+    expect(bystander.changes()).toEqual([]);
+  });
+
+  it('replays what a reconnecting tab missed, and asks an unknown position to resync', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const first = await listen(t.baseUrl, s.member.client);
+    await first.subscribe(s.slug);
+    await s.owner.client.post(`${s.pbase}/issues/`, { name: 'Seen' });
+    await expect.poll(() => first.changes().length, { timeout: SETTLE_MS }).toBe(1);
+    const last = first.changes()[0]!.event_id!;
+    first.socket.close();
+
+    await s.owner.client.post(`${s.pbase}/issues/`, { name: 'Missed one' });
+    await s.owner.client.post(`${s.pbase}/issues/`, { name: 'Missed two' });
+    const again = await listen(t.baseUrl, s.member.client);
+    await again.subscribe(s.slug, last);
+    await expect
+      .poll(() => again.changes().map((m) => m.data?.name), { timeout: SETTLE_MS })
+      .toEqual(['Missed one', 'Missed two']);
+    await s.owner.client.post(`${s.pbase}/issues/`, { name: 'Live again' });
+    await expect.poll(() => again.changes().length, { timeout: SETTLE_MS }).toBe(3);
+
+    const lost = await listen(t.baseUrl, s.member.client);
+    await lost.subscribe(s.slug, '999999999999');
+    await expect.poll(() => lost.messages.map((m) => m.type), { timeout: SETTLE_MS }).toContain('resync');
+  });
+
+  it('refuses an upgrade without a session or from a foreign origin, and answers pings', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const url = `${t.baseUrl.replace('http', 'ws')}/live/events`;
+    const attempt = (headers: Record<string, string>) =>
+      new Promise<{ status?: number; close?: number }>((resolve) => {
+        const socket = new WebSocket(url, { headers });
+        socket.on('unexpected-response', (_req, res) => {
+          resolve({ status: res.statusCode });
+          socket.terminate();
+        });
+        socket.on('close', (code) => resolve({ close: code }));
+        socket.on('error', () => {});
+      });
+    expect(await attempt({})).toEqual({ status: 401 });
+    const cookie = [...s.member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect(await attempt({ cookie, origin: 'https://evil.example' })).toEqual({ close: 4403 });
+    const tab = await listen(t.baseUrl, s.member.client);
+    tab.send({ type: 'ping' });
+    tab.send({ type: 'nonsense' });
+    await expect
+      .poll(() => tab.messages.map((m) => m.type), { timeout: SETTLE_MS })
+      .toEqual(['pong', 'error']);
+    expect((await s.member.client.get('/live/events')).status).toBe(400);
+  });
+
+  it('delivers a write made through another app instance on the same PostgreSQL', async () => {
+    const nodeA = await startTestApp();
+    cleanups.push(() => nodeA.close());
+    if (nodeA.database.kind !== 'postgres') return;
+    const [row] = await nodeA.database.raw<{ name: string }>('select current_database() as name');
+    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-live-b-'));
+    const nodeB = await startTestApp(
+      {},
+      {
+        existing: {
+          database: openPostgresDatabase(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), 3),
+          drop: async () => {},
+          uploads,
+        },
+      },
+    );
+    cleanups.push(() => nodeB.close());
+    const s = await scene(nodeA);
+    const onB = new Client(nodeB.baseUrl);
+    for (const [k, v] of s.member.client.cookies) onB.cookies.set(k, v);
+    const tab = await listen(nodeB.baseUrl, onB);
+    await tab.subscribe(s.slug);
+    await s.owner.client.post(`${s.pbase}/issues/`, { name: 'Written on A' });
+    await expect
+      .poll(() => tab.changes().map((m) => m.data?.name), { timeout: SETTLE_MS })
+      .toEqual(['Written on A']);
+  });
+});
