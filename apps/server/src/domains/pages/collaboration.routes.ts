@@ -1,5 +1,6 @@
 import { collaborationQuerySchema } from '@kite/shared/contracts';
 import { AppError } from '@kite/shared/errors';
+import type { RawData } from 'ws';
 import { originAllowed } from '../../platform/http/csrf.ts';
 import { userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
@@ -30,18 +31,31 @@ export async function connectPageCollaboration(app: App, services: Services): Pr
     handler: async () => {
       throw new AppError('bad_request', 'This endpoint takes WebSocket connections only', 'BAD_REQUEST');
     },
-    wsHandler: async (socket, request) => {
-      if (!originAllowed(request, config.appBaseUrl))
-        return socket.close(CLOSE.forbiddenOrigin, 'Origin not allowed');
-      const query = collaborationQuerySchema.safeParse(request.query);
-      if (!query.success) return socket.close(CLOSE.badRequest, 'Invalid request');
-      const access = await sessions.resolve(request.cookies[SESSION_COOKIE], {
-        slug: query.data.workspaceSlug,
-        projectId: query.data.projectId,
+    wsHandler: (socket, request) => {
+      // The client speaks first (its token and sync step 1) while the checks below await the
+      // database: hold what it says and hand it to Hocuspocus after, or it would be lost.
+      const early: [RawData, boolean][] = [];
+      const hold = (data: RawData, isBinary: boolean) => early.push([data, isBinary]);
+      socket.on('message', hold);
+      const open = async () => {
+        if (!originAllowed(request, config.appBaseUrl))
+          return socket.close(CLOSE.forbiddenOrigin, 'Origin not allowed');
+        const query = collaborationQuerySchema.safeParse(request.query);
+        if (!query.success) return socket.close(CLOSE.badRequest, 'Invalid request');
+        const access = await sessions.resolve(request.cookies[SESSION_COOKIE], {
+          slug: query.data.workspaceSlug,
+          projectId: query.data.projectId,
+        });
+        const project = access?.project;
+        if (!project?.membership) return socket.close(CLOSE.notFound, 'Not found');
+        socket.off('message', hold);
+        collaboration.handle(socket, request.raw, { user: userOf(request), project });
+        for (const [data, isBinary] of early) socket.emit('message', data, isBinary);
+      };
+      open().catch((error) => {
+        request.log.error({ err: error }, 'collaboration: opening a socket failed');
+        socket.close(1011, 'Internal error');
       });
-      const project = access?.project;
-      if (!project?.membership) return socket.close(CLOSE.notFound, 'Not found');
-      collaboration.handle(socket, request.raw, { user: userOf(request), project });
     },
   });
 }

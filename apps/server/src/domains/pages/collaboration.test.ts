@@ -182,6 +182,22 @@ describe('page collaboration', { timeout: 90_000 }, () => {
     expect(htmlOf(later)).toBe(html);
   });
 
+  it('keeps what a client says while its socket is still being checked (a slow database)', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    // The client sends its token and first sync message at once; the server answers them only
+    // after resolving the session, here slowed down as on a loaded machine.
+    const resolve = t.services.sessions.resolve;
+    t.services.sessions.resolve = async (...args) => {
+      await new Promise((done) => setTimeout(done, 500));
+      return resolve(...args);
+    };
+    const editor = connect(t.baseUrl, s, s.member.client);
+    await synced(editor);
+    expect(htmlOf(editor)).toBe('<p>start</p>');
+  });
+
   it('gives viewers a read-only connection whose updates are dropped', async () => {
     const t = await startTestApp();
     cleanups.push(() => t.close());
