@@ -21,6 +21,11 @@ export class Client {
 
   constructor(readonly baseUrl: string) {}
 
+  /** The jar as a `Cookie` header (for sockets and raw fetches made beside this client). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   get csrfToken(): string | undefined {
     return this.cookies.get('csrftoken');
   }
@@ -44,9 +49,7 @@ export class Client {
       headers['Content-Type'] ??= 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
     }
-    if (this.cookies.size > 0) {
-      headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    }
+    if (this.cookies.size > 0) headers.Cookie = this.cookieHeader();
     const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');

@@ -60,6 +60,25 @@ export async function freshDatabase(
   return { database: wrapPglite(client, options), drop: async () => {} };
 }
 
+/**
+ * A second app instance on the same PostgreSQL database as `t` (its own pool, LISTEN connections
+ * and uploads folder): another node of a scaled-out deployment. Undefined on PGlite.
+ */
+export async function startSecondNode(t: TestApp): Promise<TestApp | undefined> {
+  if (t.database.kind !== 'postgres') return undefined;
+  const [row] = await t.database.raw<{ name: string }>('select current_database() as name');
+  return startTestApp(
+    {},
+    {
+      existing: {
+        database: openPostgresDatabase(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), 3),
+        drop: async () => {},
+        uploads: fs.mkdtempSync(path.join(os.tmpdir(), 'kite-node-b-')),
+      },
+    },
+  );
+}
+
 /** The real server on a random loopback port with its own database. */
 export async function startTestApp(
   env: Record<string, string> = {},

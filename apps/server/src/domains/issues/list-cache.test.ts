@@ -1,11 +1,7 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPostgresDatabase } from '../../platform/db/database.ts';
 import { issues, states as statesTable } from '../../platform/db/schema.ts';
 import { preferredEncoding } from '../../platform/http/pre-rendered-compression.ts';
 import { PreRendered } from '../../platform/http/raw-json.ts';
@@ -17,9 +13,8 @@ import {
   type SignedIn,
   signUp,
 } from '../../test/factories.ts';
-import { databaseUrl } from '../../test/global-setup.ts';
 import { Client } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { startSecondNode, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { ALL_PROJECTS, createIssueListCache, listCacheKey } from './list-cache.ts';
 
 const page = (n: number) => new PreRendered({ n });
@@ -131,19 +126,8 @@ describe('cached issue lists over HTTP', () => {
   });
 
   it('shows a write made through another app process on the same database (PostgreSQL)', async () => {
-    if (t.database.kind !== 'postgres') return;
-    const [row] = await t.database.raw<{ name: string }>('select current_database() as name');
-    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-node-b-'));
-    const nodeB = await startTestApp(
-      {},
-      {
-        existing: {
-          database: openPostgresDatabase(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), 3),
-          drop: async () => {},
-          uploads,
-        },
-      },
-    );
+    const nodeB = await startSecondNode(t);
+    if (!nodeB) return;
     try {
       const onB = new Client(nodeB.baseUrl);
       for (const [k, v] of owner.client.cookies) onB.cookies.set(k, v);

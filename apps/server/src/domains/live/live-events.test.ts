@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { openPostgresDatabase } from '../../platform/db/database.ts';
 import { addMember, addProjectMember, createProject, createWorkspace, signUp } from '../../test/factories.ts';
-import { databaseUrl } from '../../test/global-setup.ts';
 import { Client } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { startSecondNode, startTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Live events (api.md §16.1) over real sockets: what a member hears of work-item changes, what a
@@ -21,7 +16,7 @@ afterEach(async () => {
 });
 
 /** Generous: CI runs these beside the browser tests on two cores. */
-const SETTLE_MS = 15_000;
+const SETTLE_MS = 20_000;
 
 interface Message {
   type: string;
@@ -37,7 +32,7 @@ interface Message {
 
 /** A browser tab's socket: the account's cookie, every message kept. */
 async function listen(baseUrl: string, client: Client) {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = client.cookieHeader();
   const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/live/events`, {
     headers: { cookie, origin: baseUrl },
   });
@@ -195,7 +190,7 @@ describe('live events', { timeout: 60_000 }, () => {
         socket.on('error', () => {});
       });
     expect(await attempt({})).toEqual({ status: 401 });
-    const cookie = [...s.member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = s.member.client.cookieHeader();
     expect(await attempt({ cookie, origin: 'https://evil.example' })).toEqual({ close: 4403 });
     const tab = await listen(t.baseUrl, s.member.client);
     tab.send({ type: 'ping' });
@@ -209,19 +204,8 @@ describe('live events', { timeout: 60_000 }, () => {
   it('delivers a write made through another app instance on the same PostgreSQL', async () => {
     const nodeA = await startTestApp();
     cleanups.push(() => nodeA.close());
-    if (nodeA.database.kind !== 'postgres') return;
-    const [row] = await nodeA.database.raw<{ name: string }>('select current_database() as name');
-    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-live-b-'));
-    const nodeB = await startTestApp(
-      {},
-      {
-        existing: {
-          database: openPostgresDatabase(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), 3),
-          drop: async () => {},
-          uploads,
-        },
-      },
-    );
+    const nodeB = await startSecondNode(nodeA);
+    if (!nodeB) return;
     cleanups.push(() => nodeB.close());
     const s = await scene(nodeA);
     const onB = new Client(nodeB.baseUrl);

@@ -246,12 +246,6 @@ export function createLiveHub(deps: {
       await pump();
     },
 
-    get subscriptionCount() {
-      let n = 0;
-      for (const set of byWorkspace.values()) n += set.size;
-      return n;
-    },
-
     async close() {
       clearTimeout(timer);
       clearTimeout(notifyTimer);

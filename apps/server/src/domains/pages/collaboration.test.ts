@@ -6,7 +6,6 @@ import { yUpdateToHtml } from '@kite/editor/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { openPostgresDatabase } from '../../platform/db/database.ts';
 import {
   addMember,
   addProjectMember,
@@ -15,9 +14,8 @@ import {
   type SignedIn,
   signUp,
 } from '../../test/factories.ts';
-import { databaseUrl } from '../../test/global-setup.ts';
 import { Client } from '../../test/http-client.ts';
-import { freshDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { freshDatabase, startSecondNode, startTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Page collaboration (api.md §16.2) through real Hocuspocus clients over real sockets: concurrent
@@ -75,7 +73,7 @@ function connect(
   client: Client,
   options: { origin?: string; query?: string } = {},
 ): Editor {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = client.cookieHeader();
   const origin = options.origin ?? baseUrl;
   class BrowserSocket extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
@@ -258,7 +256,7 @@ describe('page collaboration', { timeout: 90_000 }, () => {
         socket.on('error', () => {});
       });
     expect(await upgrade({})).toEqual({ status: 401 });
-    const cookie = [...s.member.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = s.member.client.cookieHeader();
     expect(await upgrade({ cookie, origin: 'https://evil.example' })).toEqual({ close: 4403 });
 
     const outsider = await signUp(t);
@@ -316,19 +314,8 @@ describe('page collaboration', { timeout: 90_000 }, () => {
   it('converges a page edited through two app processes on one PostgreSQL', async () => {
     const nodeA = await startTestApp();
     cleanups.push(() => nodeA.close());
-    if (nodeA.database.kind !== 'postgres') return;
-    const [row] = await nodeA.database.raw<{ name: string }>('select current_database() as name');
-    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-node-b-'));
-    const nodeB = await startTestApp(
-      {},
-      {
-        existing: {
-          database: openPostgresDatabase(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), 3),
-          drop: async () => {},
-          uploads,
-        },
-      },
-    );
+    const nodeB = await startSecondNode(nodeA);
+    if (!nodeB) return;
     cleanups.push(() => nodeB.close());
     const s = await scene(nodeA);
     const onB = new Client(nodeB.baseUrl);

@@ -167,9 +167,5 @@ export function createPageCollaboration(
       hocuspocus.closeConnections();
       await feed?.close();
     },
-
-    get documentsCount() {
-      return hocuspocus.getDocumentsCount();
-    },
   };
 }

@@ -69,7 +69,7 @@ async function bytesOf(
   client: Client,
   path: string,
 ): Promise<{ status: number; type: string; bytes: Uint8Array }> {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = client.cookieHeader();
   const res = await fetch(t.baseUrl + path, { headers: { cookie } });
   return {
     status: res.status,

@@ -147,7 +147,7 @@ describe('rich-text and name fields over HTTP', () => {
       if (i % 25 !== 0) continue;
       // The document built from it, edited and stored again, renders inert too.
       const document = await fetch(`${t.baseUrl}${base}/pages/${page.body.id}/description/`, {
-        headers: { cookie: [...owner.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        headers: { cookie: owner.client.cookieHeader() },
       });
       const doc = new Y.Doc();
       Y.applyUpdate(doc, new Uint8Array(await document.arrayBuffer()));
