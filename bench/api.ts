@@ -1,4 +1,5 @@
 import { type LoadOptions, type LoadResult, type RequestSpec, runLoad } from './load.ts';
+import { runFanOut } from './realtime.ts';
 
 export const WORKSPACE = 'bench';
 const ADMIN = { email: 'bench-admin@example.com', password: 'kite-bench-Passw0rd!' };
@@ -98,7 +99,7 @@ function rotation<T>(items: readonly T[]): () => T {
   return () => items[i++ % items.length]!;
 }
 
-/** A1–A5, A8 and A9 of quality.md §1 against one running server. */
+/** A1–A6, A8 and A9 of quality.md §1 against one running server. */
 export async function runApiSuite(
   baseUrl: string,
   session: Session,
@@ -204,6 +205,31 @@ export async function runApiSuite(
     options.connections.writes,
     true,
   );
+
+  if (options.only.size === 0 || options.only.has('A6')) {
+    const fan = await runFanOut(baseUrl, session, { sockets: 20, seconds: options.seconds });
+    const label = 'realtime: a state change heard by 20 subscribed sockets';
+    // In the load table's terms: "requests" are deliveries, "errors" deliveries never heard.
+    const result: LoadResult = {
+      connections: fan.sockets,
+      seconds: options.seconds,
+      requests: fan.deliveries,
+      rps: Math.round(fan.changes / options.seconds),
+      p50: fan.p50,
+      p95: fan.p95,
+      p99: fan.p99,
+      errors: fan.missed,
+      non2xx: 0,
+      failures: {},
+      bytesPerRequest: 0,
+      serverTiming: null,
+    };
+    runs.push({ id: 'A6', label, result });
+    log(
+      `${'A6'.padEnd(10)} s=${fan.sockets}  p50 ${fan.p50} ms  p95 ${fan.p95} ms  ${fan.changes} changes, ` +
+        `${fan.deliveries} deliveries, missed ${fan.missed}  ${label}`,
+    );
+  }
 
   let created = 0;
   const mixed = () => {

@@ -24,6 +24,7 @@ import { dashboardRoutes } from './domains/dashboard/dashboard.routes.ts';
 import { estimatesRoutes } from './domains/estimates/estimates.routes.ts';
 import { exportsRoutes } from './domains/exports/exports.routes.ts';
 import { favoritesRoutes } from './domains/favorites/favorites.routes.ts';
+import { githubSyncRoutes } from './domains/github-sync/github-sync.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
@@ -63,10 +64,11 @@ import { createAuthHooks } from './platform/http/hooks.ts';
 import { parseJsonBody } from './platform/http/json-body.ts';
 import { registerPreRenderedCompression } from './platform/http/pre-rendered-compression.ts';
 import { serializeReply } from './platform/http/raw-json.ts';
-import { requestIdFrom, securityHeaders } from './platform/http/security-headers.ts';
+import { createSecurityHeaders, requestIdFrom } from './platform/http/security-headers.ts';
 import { registerServerTiming } from './platform/http/server-timing.ts';
 import type { App } from './platform/http/types.ts';
 import { registerWebSockets } from './platform/http/websockets.ts';
+import { s3DownloadOrigin } from './platform/storage/file-storage.ts';
 import type { Services } from './services.ts';
 
 export interface BuildAppOptions {
@@ -149,7 +151,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   if (config.serverTiming) registerServerTiming(app);
   app.addHook('onRequest', hooks.onRequest);
   app.addHook('preValidation', hooks.preValidation);
-  app.addHook('onSend', securityHeaders);
+  app.addHook(
+    'onSend',
+    createSecurityHeaders({ imageSources: config.s3 ? [s3DownloadOrigin(config.s3)] : [] }),
+  );
   await connectIssueListCache(app, services);
   await registerWebSockets(app);
   await connectPageCollaboration(app, services);
@@ -195,6 +200,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     publishingRoutes,
     apiTokensRoutes,
     webhooksRoutes,
+    githubSyncRoutes,
     dashboardRoutes,
     analyticsRoutes,
     publicApiRoutes,

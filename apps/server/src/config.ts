@@ -40,9 +40,28 @@ const envSchema = z.object({
   SECRET_KEY: z.string().optional(),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
+  GITHUB_API_URL: z.string().default('https://api.github.com'),
 });
 
+/** An S3-compatible bucket for stored files (`S3_BUCKET` set). */
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  forcePathStyle: boolean;
+};
+
 export type Config = {
+  /** Stored files go to this bucket; unset, to `<dataDir>/uploads`. */
+  s3: S3Config | undefined;
   host: string;
   port: number;
   dataDir: string;
@@ -81,6 +100,10 @@ export type Config = {
     /** Per attempt. */
     timeoutMs: number;
   };
+  github: {
+    /** GitHub's REST API base (repository sync, api.md §4.9); calls to it pass the webhooks' egress guard. */
+    apiUrl: string;
+  };
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -92,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   return {
+    s3: s3Config(e),
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
@@ -125,5 +149,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileSizeLimit: e.FILE_SIZE_LIMIT,
     secretKey: e.SECRET_KEY || undefined,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
+    github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },
+  };
+}
+
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  if (!e.S3_BUCKET) return undefined;
+  const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => !e[name],
+  );
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration: S3_BUCKET is set, so ${missing.join(', ')} must be set too`);
+  }
+  const endpoint = URL.canParse(e.S3_ENDPOINT!) ? new URL(e.S3_ENDPOINT!) : undefined;
+  if (endpoint?.protocol !== 'http:' && endpoint?.protocol !== 'https:') {
+    throw new Error(
+      'Invalid configuration: S3_ENDPOINT must be an http(s) URL, e.g. https://s3.eu-west-1.amazonaws.com',
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT!,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    region: e.S3_REGION || 'us-east-1',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }

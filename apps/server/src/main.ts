@@ -7,6 +7,7 @@ import { migrateDatabase } from './platform/db/migrate.ts';
 import { pruneFinishedRows } from './platform/jobs/housekeeping.ts';
 import { every } from './platform/jobs/scheduler.ts';
 import { repairStoredRichText } from './platform/security/stored-html-repair.ts';
+import { createFileStorage } from './platform/storage/file-storage.ts';
 import { createServices } from './services.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,6 +26,8 @@ const OUTBOX_EVERY_MS = 1000;
 const DIGEST_EVERY_MS = 5 * 60 * 1000;
 /** Webhook deliveries go out within a second of being queued. */
 const WEBHOOKS_EVERY_MS = 1000;
+/** A state change reaches GitHub within a couple of seconds (outbox, then this worker). */
+const GITHUB_SYNC_EVERY_MS = 1000;
 
 function defaultWebDist(): string {
   // Same relative place from src/ (tsx) and dist/ (bundle): apps/server/<x>/ → apps/web/dist.
@@ -52,7 +55,11 @@ async function main() {
   const repaired = await repairStoredRichText(database);
   if (repaired > 0) console.log(`Sanitised ${repaired} rich-text value(s) stored by an earlier version`);
 
-  const services = createServices(database, config);
+  const storage = await createFileStorage(config);
+  console.log(
+    config.s3 ? `Files: S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}` : 'Files: uploads folder',
+  );
+  const services = createServices(database, config, { storage });
   await services.instance.ensureInstance();
   const app = await buildApp(services, {
     logger: { level: config.logLevel },
@@ -107,6 +114,14 @@ async function main() {
     WEBHOOKS_EVERY_MS,
   );
 
+  // GitHub sync jobs (the one-time import, state pushes); several nodes share them through SKIP LOCKED.
+  const stopGithubSync = every(
+    GITHUB_SYNC_EVERY_MS,
+    () => services.githubSyncWorker.drain(),
+    (error) => app.log.error({ err: error }, 'GitHub sync worker failed'),
+    GITHUB_SYNC_EVERY_MS,
+  );
+
   // Mails each user one digest of what they have not read yet.
   const stopDigests = every(
     DIGEST_EVERY_MS,
@@ -147,6 +162,7 @@ async function main() {
     stopOutbox();
     stopDigests();
     stopWebhooks();
+    stopGithubSync();
     console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {

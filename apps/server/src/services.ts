@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Config } from './config.ts';
 import { createAnalyticsService } from './domains/analytics/analytics.service.ts';
 import { createApiTokensService } from './domains/api-tokens/api-tokens.service.ts';
@@ -10,6 +9,11 @@ import { createDashboardService } from './domains/dashboard/dashboard.service.ts
 import { createEstimatesService } from './domains/estimates/estimates.service.ts';
 import { createExportsService } from './domains/exports/exports.service.ts';
 import { createFavoritesService } from './domains/favorites/favorites.service.ts';
+import { createGithubClient } from './domains/github-sync/github-sync.client.ts';
+import { queueGithubStatePushes } from './domains/github-sync/github-sync.events.ts';
+import { createGithubItems } from './domains/github-sync/github-sync.items.ts';
+import { createGithubSyncService } from './domains/github-sync/github-sync.service.ts';
+import { createGithubSyncWorker } from './domains/github-sync/github-sync.worker.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createIntakeService } from './domains/intake/intake.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
@@ -52,7 +56,8 @@ import type { Database } from './platform/db/database.ts';
 import { createOutboxWorker } from './platform/jobs/outbox-worker.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createSecretBox, resolveServerKey, type SecretBox } from './platform/security/secret-box.ts';
-import { createLocalStorage, type FileStorage } from './platform/storage/local-storage.ts';
+import { type FileStorage, uploadsFolder } from './platform/storage/file-storage.ts';
+import { createLocalStorage } from './platform/storage/local-storage.ts';
 
 export interface Lifecycle {
   shuttingDown: boolean;
@@ -67,6 +72,7 @@ export function createServices(
     onMailError?: (error: unknown) => void;
     /** An outbox event's handler failed (it is retried later). */
     onJobError?: (error: unknown) => void;
+    /** Where stored files go (`createFileStorage(config)`); the uploads folder when left out. */
     storage?: FileStorage;
   } = {},
 ) {
@@ -87,7 +93,9 @@ export function createServices(
     return smtp.mailer;
   }
 
-  const storage = options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  if (config.s3 && !options.storage)
+    throw new Error('S3 storage is configured: pass createFileStorage(config)');
+  const storage = options.storage ?? createLocalStorage(uploadsFolder(config));
   const users = createUsersService(db);
   const sessions = createSessionService(db, config);
   const members = createMembersService(db);
@@ -167,10 +175,30 @@ export function createServices(
     mailer,
     onError: options.onJobError ?? ((error) => console.error('webhook delivery failed', error)),
   });
-  // Every consumer of committed events, in one worker: notifications and webhook deliveries (live events join here).
-  const outboxWorker = createOutboxWorker(db, [notifyFromEvent, queueWebhookDeliveries], {
-    onError: options.onJobError ?? ((error) => console.error('outbox event failed', error)),
+  // GitHub repository sync: calls to GitHub pass the webhooks' egress guard and run as jobs of its worker.
+  const githubSync = createGithubSyncService(db, {
+    secrets,
+    labels,
+    client: createGithubClient({
+      apiUrl: config.github.apiUrl,
+      allowPrivate: config.webhooks.allowPrivate,
+      timeoutMs: config.webhooks.timeoutMs,
+    }),
+    items: createGithubItems(db, { issues, comments, states }),
+    listChanges,
   });
+  const githubSyncWorker = createGithubSyncWorker(db, githubSync, {
+    onError: options.onJobError ?? ((error) => console.error('GitHub sync job failed', error)),
+  });
+  // Every consumer of committed events, in one worker: notifications, webhook deliveries and GitHub
+  // state pushes (live events join here).
+  const outboxWorker = createOutboxWorker(
+    db,
+    [notifyFromEvent, queueWebhookDeliveries, queueGithubStatePushes],
+    {
+      onError: options.onJobError ?? ((error) => console.error('outbox event failed', error)),
+    },
+  );
   const notificationDigest = { run: () => sendNotificationDigests(db, mailer) };
 
   return {
@@ -221,6 +249,8 @@ export function createServices(
     apiTokens,
     webhooks,
     webhookDeliveries,
+    githubSync,
+    githubSyncWorker,
     dashboard,
     analytics,
     issueDetails,

@@ -15,6 +15,7 @@ import {
   wrapPglite,
 } from '../platform/db/database.ts';
 import type { App } from '../platform/http/types.ts';
+import { createFileStorage } from '../platform/storage/file-storage.ts';
 import { createLocalStorage } from '../platform/storage/local-storage.ts';
 import { createServices, type Services } from '../services.ts';
 import { databaseUrl } from './global-setup.ts';
@@ -27,7 +28,7 @@ export interface TestApp {
   baseUrl: string;
   /** Every mail the server sent, as its log line (`MAIL to=… subject="…" code=…`). */
   mails: string[];
-  /** The folder stored files go to. */
+  /** The folder stored files go to (empty in S3 mode: `S3_*` in the test's env). */
   uploads: string;
   close(): Promise<void>;
 }
@@ -62,21 +63,22 @@ export async function freshDatabase(
 
 /**
  * A second app instance on the same PostgreSQL database as `t` (its own pool, LISTEN connections
- * and uploads folder): another node of a scaled-out deployment. Undefined on PGlite.
+ * and uploads folder): another node of a scaled-out deployment. Undefined on PGlite. `env` is its
+ * configuration (pass the first node's `S3_*` to share its bucket).
  */
-export async function startSecondNode(t: TestApp): Promise<TestApp | undefined> {
+export async function startSecondNode(
+  t: TestApp,
+  env: Record<string, string> = {},
+): Promise<TestApp | undefined> {
   if (t.database.kind !== 'postgres') return undefined;
   const [row] = await t.database.raw<{ name: string }>('select current_database() as name');
-  return startTestApp(
-    {},
-    {
-      existing: {
-        database: openPostgresDatabase(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), 3),
-        drop: async () => {},
-        uploads: fs.mkdtempSync(path.join(os.tmpdir(), 'kite-node-b-')),
-      },
+  return startTestApp(env, {
+    existing: {
+      database: openPostgresDatabase(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), 3),
+      drop: async () => {},
+      uploads: fs.mkdtempSync(path.join(os.tmpdir(), 'kite-node-b-')),
     },
-  );
+  });
 }
 
 /** The real server on a random loopback port with its own database. */
@@ -99,7 +101,7 @@ export async function startTestApp(
   const uploads = appOptions.existing?.uploads ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kite-uploads-'));
   const services = createServices(database, config, {
     mailLog: (line) => mails.push(line),
-    storage: createLocalStorage(uploads),
+    storage: config.s3 ? await createFileStorage(config) : createLocalStorage(uploads),
   });
   await services.instance.ensureInstance();
   // TEST_LOG=1 prints the errors behind 500 answers (the logger is off otherwise).

@@ -1,6 +1,7 @@
 import { ApiTokenStore } from '../features/api-tokens/ApiTokenStore.ts';
 import { SidebarStore } from '../features/app-shell/SidebarStore.ts';
 import { CycleStore } from '../features/cycles/CycleStore.ts';
+import { GithubSyncStore } from '../features/github-sync/GithubSyncStore.ts';
 import { DashboardStore } from '../features/home/DashboardStore.ts';
 import { InstanceStore } from '../features/instance/InstanceStore.ts';
 import { IntakeStore } from '../features/intake/IntakeStore.ts';
@@ -8,6 +9,7 @@ import { InvitationStore } from '../features/invitations/InvitationStore.ts';
 import { IssueFilterStore } from '../features/issues/store/IssueFilterStore.ts';
 import { IssueListStore } from '../features/issues/store/IssueListStore.ts';
 import { IssueStore } from '../features/issues/store/IssueStore.ts';
+import { LiveUpdates } from '../features/live/liveUpdates.ts';
 import { MemberStore } from '../features/members/MemberStore.ts';
 import { ModuleStore } from '../features/modules/ModuleStore.ts';
 import { NotificationPreferenceStore } from '../features/notifications/NotificationPreferenceStore.ts';
@@ -43,6 +45,7 @@ export class RootStore {
   readonly intake = new IntakeStore();
   readonly apiTokens = new ApiTokenStore();
   readonly webhooks = new WebhookStore();
+  readonly githubSync = new GithubSyncStore();
   readonly dashboard = new DashboardStore();
   readonly issues = new IssueStore({
     stateGroupOf: (projectId, stateId) =>
@@ -52,6 +55,14 @@ export class RootStore {
   });
   readonly issueLists = new IssueListStore(this.issues);
   readonly issueFilters = new IssueFilterStore();
+  readonly live = new LiveUpdates({
+    issues: this.issues,
+    issueLists: this.issueLists,
+    planningChanged: (entity, slug, projectId) => {
+      const store = entity === 'cycle' ? this.cycles : this.modules;
+      if (store.isLoaded(projectId)) store.fetch(slug, projectId).catch(() => undefined);
+    },
+  });
 
   /** Forgets everything that belonged to the signed-in user (sign-out, deactivation). */
   reset(): void {
@@ -72,6 +83,7 @@ export class RootStore {
     this.intake.reset();
     this.apiTokens.reset();
     this.webhooks.reset();
+    this.githubSync.reset();
     this.dashboard.reset();
     this.issueLists.reset();
     this.issueFilters.reset();

@@ -74,6 +74,15 @@ export const projectSettingsAutomationsRoute = createRoute({
   ),
 });
 
+export const projectSettingsIntegrationsRoute = createRoute({
+  getParentRoute: () => projectSettingsRoute,
+  path: 'integrations',
+  component: lazyRouteComponent(
+    () => import('./screens/ProjectSettingsScreen.tsx'),
+    'projectSettingsIntegrationsScreen',
+  ),
+});
+
 export const projectSettingsTree = projectSettingsRoute.addChildren([
   projectSettingsGeneralRoute,
   projectSettingsMembersRoute,
@@ -82,4 +91,5 @@ export const projectSettingsTree = projectSettingsRoute.addChildren([
   projectSettingsLabelsRoute,
   projectSettingsEstimatesRoute,
   projectSettingsAutomationsRoute,
+  projectSettingsIntegrationsRoute,
 ]);

@@ -1,10 +1,7 @@
-import { createRoute, notFound, Outlet } from '@tanstack/react-router';
-import { observer } from 'mobx-react-lite';
+import { createRoute, notFound } from '@tanstack/react-router';
 import { requireOnboarded } from '../app/guards.ts';
 import { NotFoundScreen } from '../app/NotFoundScreen.tsx';
-import { useStores } from '../app/StoresContext.tsx';
-import { Sidebar } from '../features/app-shell/Sidebar.tsx';
-import { CommandPaletteHost } from '../features/command-palette/CommandPaletteHost.tsx';
+import { WorkspaceLayout } from '../features/app-shell/WorkspaceLayout.tsx';
 import { ApiError } from '../lib/api.ts';
 import { PageLoader } from '../ui/Spinner.tsx';
 import { authedRoute } from './authedRoute.ts';
@@ -39,21 +36,10 @@ export const workspaceRoute = createRoute({
     ) : (
       <NotFoundScreen />
     ),
-  component: observer(WorkspaceLayout),
+  component: WorkspaceLayoutRoute,
 });
 
-function WorkspaceLayout() {
+function WorkspaceLayoutRoute() {
   const { workspaceSlug } = workspaceRoute.useParams();
-  const { workspaces } = useStores();
-  const workspace = workspaces.get(workspaceSlug);
-  if (!workspace) return <PageLoader label="Loading workspace" />;
-  return (
-    <div className="flex h-full">
-      <Sidebar workspace={workspace} />
-      <div className="flex min-w-0 flex-1 flex-col overflow-hidden bg-canvas">
-        <Outlet />
-      </div>
-      <CommandPaletteHost key={workspace.slug} slug={workspace.slug} />
-    </div>
-  );
+  return <WorkspaceLayout slug={workspaceSlug} />;
 }

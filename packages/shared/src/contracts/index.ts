@@ -3,6 +3,7 @@ export * from './api-tokens.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './dashboard.ts';
+export * from './github-sync.ts';
 export * from './instance.ts';
 export * from './intake.ts';
 export * from './issue-parts.ts';

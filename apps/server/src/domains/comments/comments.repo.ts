@@ -47,6 +47,28 @@ export async function findComment(
   return rows[0];
 }
 
+/** The live comment of a project imported under this external id (e.g. a GitHub comment). */
+export async function findCommentByExternalId(
+  db: Executor,
+  projectId: string,
+  source: string,
+  externalId: string,
+): Promise<CommentRow | undefined> {
+  const rows = await db
+    .select()
+    .from(issueComments)
+    .where(
+      and(
+        eq(issueComments.project_id, projectId),
+        eq(issueComments.external_source, source),
+        eq(issueComments.external_id, externalId),
+        isNull(issueComments.deleted_at),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
 export async function insertComment(
   db: Executor,
   values: typeof issueComments.$inferInsert,

@@ -14,6 +14,7 @@ import {
   commentReactions,
   deleteReaction,
   findComment,
+  findCommentByExternalId,
   insertComment,
   insertReaction,
   issueReactions,
@@ -114,6 +115,10 @@ export function createCommentsService(
       return withReactions(project, user, await listComments(db, issueId, since));
     },
 
+    /** The live comment imported under this external id, if any (callers checked access). */
+    findByExternalId: (projectId: string, source: string, externalId: string) =>
+      findCommentByExternalId(db, projectId, source, externalId),
+
     async get(project: ProjectAccess, user: UserRow, issueId: string, commentId: string) {
       const found = await load(project, user, commentId, issueId);
       return (await withReactions(project, user, [found]))[0]!;
@@ -123,7 +128,14 @@ export function createCommentsService(
       project: ProjectAccess,
       user: UserRow,
       issueId: string,
-      body: { comment_html: string; access?: 'INTERNAL' | 'EXTERNAL'; parent?: string | null },
+      body: {
+        comment_html: string;
+        access?: 'INTERNAL' | 'EXTERNAL';
+        parent?: string | null;
+        /** Where an imported comment came from (GitHub sync); unique per project. */
+        external_source?: string;
+        external_id?: string;
+      },
     ) {
       const issue = await deps.issues.assertVisible(project, user, issueId);
       if (body.parent) await load(project, user, body.parent, issueId);
@@ -138,6 +150,8 @@ export function createCommentsService(
           comment_stripped: stripHtml(html),
           access: body.access ?? 'INTERNAL',
           parent_id: body.parent ?? null,
+          external_source: body.external_source ?? null,
+          external_id: body.external_id ?? null,
           created_by: user.id,
           updated_by: user.id,
         });

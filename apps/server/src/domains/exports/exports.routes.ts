@@ -3,6 +3,7 @@ import { ROLE } from '@kite/shared/domain';
 import { z } from 'zod';
 import { accessOf, userOf } from '../../platform/http/hooks.ts';
 import { parsePage } from '../../platform/http/pagination.ts';
+import { redirectToStoredFile } from '../../platform/http/stored-file.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { slugParams } from '../workspaces/workspaces.routes.ts';
@@ -40,9 +41,10 @@ export function exportsRoutes(app: App, { exports }: Services) {
     { config, schema: { tags: ['exports'], params: slugParams.extend({ export_id: z.uuid() }) } },
     async (request, reply) => {
       const file = await exports.download(accessOf(request), userOf(request), request.params.export_id);
+      if (file.redirect) return redirectToStoredFile(reply, file.redirect);
       return reply
         .type(file.type)
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Content-Disposition', file.disposition)
         .header('Content-Security-Policy', "sandbox; default-src 'none'")
         .send(file.bytes);
     },

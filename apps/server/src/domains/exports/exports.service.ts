@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { ExportRow, UserRow } from '../../platform/db/schema.ts';
 import { envelope, type PageRequest } from '../../platform/http/pagination.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
-import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import { type FileStorage, openStoredFile } from '../../platform/storage/file-storage.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import { toCsv, toJson } from './export-format.ts';
 import {
@@ -81,11 +81,13 @@ export function createExportsService(
       if (row?.status !== 'completed' || !row.storage_key)
         throw new AppError('not_found', 'Export not found');
       const format = FORMATS[row.provider as keyof typeof FORMATS];
-      return {
-        bytes: await deps.storage.get(row.storage_key),
-        type: format.type,
-        filename: `${access.workspace.slug}-issues-${row.created_at.toISOString().slice(0, 10)}.${format.ext}`,
-      };
+      const filename = `${access.workspace.slug}-issues-${row.created_at.toISOString().slice(0, 10)}.${format.ext}`;
+      const disposition = `attachment; filename="${filename}"`;
+      const file = await openStoredFile(deps.storage, row.storage_key, {
+        contentType: format.type,
+        disposition,
+      });
+      return { ...file, type: format.type, disposition };
     },
 
     /** Produces one queued export; returns false when the queue is empty. */

@@ -3,6 +3,7 @@ import { attachmentSchema } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
+import { redirectToStoredFile } from '../../platform/http/stored-file.ts';
 import type { App } from '../../platform/http/types.ts';
 import { uploadedFile } from '../../platform/http/uploaded-file.ts';
 import type { Services } from '../../services.ts';
@@ -58,6 +59,7 @@ export function attachmentsRoutes(app: App, { attachments, config }: Services) {
         request.params.issue_id,
         request.params.attachment_id,
       );
+      if (file.redirect) return redirectToStoredFile(reply, file.redirect);
       return reply
         .type(file.type)
         .header('Content-Disposition', file.disposition)

@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../platform/db/database.ts';
 import type { AttachmentRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
-import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import { type FileStorage, openStoredFile } from '../../platform/storage/file-storage.ts';
 import {
   adjustAttachmentCount,
   findAttachment,
@@ -89,11 +89,13 @@ export function createAttachmentsService(db: Db, deps: { issues: IssuesService; 
       await deps.issues.assertVisible(project, user, issueId);
       const row = await findAttachment(db, issueId, attachmentId);
       if (!row) throw notFound();
-      return {
-        bytes: await deps.storage.get(row.storage_key),
-        type: row.type,
-        disposition: `${INLINE_TYPES.has(row.type) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-      };
+      const disposition = `${INLINE_TYPES.has(row.type) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`;
+      const file = await openStoredFile(deps.storage, row.storage_key, {
+        contentType: row.type,
+        disposition,
+        cacheControl: 'private, max-age=0',
+      });
+      return { ...file, type: row.type, disposition };
     },
 
     async remove(project: ProjectAccess, user: UserRow, issueId: string, attachmentId: string) {

@@ -1,6 +1,14 @@
 /** The rules of live events (api.md §16.1), free of the database and the sockets. */
 
-export type LiveEntity = 'project' | 'issue' | 'issue_comment' | 'intake_issue' | 'cycle' | 'module';
+export type LiveEntity =
+  | 'project'
+  | 'issue'
+  | 'issue_comment'
+  | 'intake_issue'
+  | 'cycle'
+  | 'module'
+  | 'workspace_member'
+  | 'project_member';
 export type LiveType = 'created' | 'updated' | 'deleted';
 
 /** Outbox topics' entity part → the contract's entity names. */
@@ -11,6 +19,8 @@ const ENTITIES: Record<string, LiveEntity> = {
   intake_issue: 'intake_issue',
   cycle: 'cycle',
   module: 'module',
+  workspace_member: 'workspace_member',
+  project_member: 'project_member',
 };
 
 /** The payload key that names each entity's object. */
@@ -21,6 +31,9 @@ const ID_KEYS: Record<LiveEntity, string> = {
   intake_issue: 'intake_issue_id',
   cycle: 'cycle_id',
   module: 'module_id',
+  // A membership is named by its user (one membership per user and workspace or project).
+  workspace_member: 'user_id',
+  project_member: 'user_id',
 };
 
 /** How long missed events can be replayed to a reconnecting client. */
@@ -85,14 +98,29 @@ export interface Visibility {
  * events about items they created. `creatorOf` gives a work item's creator (undefined: unknown,
  * as for a deleted item, which a guest then does not hear of).
  */
+/**
+ * Whose subscriptions must re-check their access before the event is delivered: a membership's
+ * user (`user`), everyone in the workspace when a project appears, goes or changes who sees what
+ * (`workspace`), or nobody.
+ */
+export function accessChangedBy(event: ParsedEvent): { user: string } | 'workspace' | null {
+  if (event.entity === 'workspace_member' || event.entity === 'project_member')
+    return { user: event.objectId };
+  if (event.entity !== 'project') return null;
+  if (event.type !== 'updated') return 'workspace';
+  return 'guest_view_all_features' in event.changes ? 'workspace' : null;
+}
+
 export function mayReceive(
   visibility: Visibility,
   event: ParsedEvent,
   creatorOf: (issueId: string) => string | null | undefined,
 ): boolean {
+  // Every member may list the workspace's members.
+  if (event.entity === 'workspace_member') return true;
   if (!event.projectId || !visibility.projectIds.has(event.projectId)) return false;
   if (!visibility.ownOnlyProjectIds.has(event.projectId)) return true;
-  if (event.entity === 'project' || event.entity === 'cycle' || event.entity === 'module') return true;
+  if (['project', 'project_member', 'cycle', 'module'].includes(event.entity)) return true;
   return event.issueId !== null && creatorOf(event.issueId) === visibility.userId;
 }
 

@@ -148,6 +148,58 @@ describe('live events', { timeout: 60_000 }, () => {
     expect(bystander.changes()).toEqual([]);
   });
 
+  it("follows membership changes on open sockets and closes a removed member's, on every node", async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const project = (await s.owner.client.get(`${s.pbase}/members/`)).body as {
+      id: string;
+      member: string;
+    }[];
+    const memberRow = project.find((m) => m.member === s.member.user.id)!;
+    const tab = await listen(t.baseUrl, s.member.client);
+    await tab.subscribe(s.slug);
+    const closed = new Promise<number>((resolve) => tab.socket.once('close', (code) => resolve(code)));
+
+    // Out of the project: its items are no longer heard; back in: they are again.
+    await s.owner.client.delete(`${s.pbase}/members/${memberRow.id}/`);
+    await s.owner.client.post(`${s.pbase}/issues/`, { name: 'While out' });
+    await t.services.liveHub.flush();
+    await addProjectMember(s.owner, s.slug, s.project.id, s.member.user.id, 15);
+    await s.owner.client.post(`${s.pbase}/issues/`, { name: 'Back in' });
+    await expect
+      .poll(
+        () =>
+          tab
+            .changes()
+            .filter((m) => m.entity === 'issue')
+            .map((m) => m.data?.name),
+        {
+          timeout: SETTLE_MS,
+        },
+      )
+      .toEqual(['Back in']);
+    expect(
+      tab
+        .changes()
+        .filter((m) => m.entity === 'project_member')
+        .map((m) => m.type),
+    ).toEqual(['created']);
+
+    // Removed from the workspace (through another node when there is one): the socket is closed.
+    const other = (await startSecondNode(t)) ?? t;
+    if (other !== t) cleanups.push(() => other.close());
+    const admin = new Client(other.baseUrl);
+    for (const [k, v] of s.owner.client.cookies) admin.cookies.set(k, v);
+    expect((await admin.delete(`/api/workspaces/${s.slug}/members/${s.member.memberId}/`)).status).toBe(204);
+    expect(await Promise.race([closed, new Promise((r) => setTimeout(() => r('open'), SETTLE_MS))])).toBe(
+      4403,
+    );
+    await s.owner.client.post(`${s.pbase}/issues/`, { name: 'After removal' });
+    await t.services.liveHub.flush();
+    expect(tab.changes().map((m) => m.data?.name)).not.toContain('After removal');
+  });
+
   it('replays what a reconnecting tab missed, and asks an unknown position to resync', async () => {
     const t = await startTestApp();
     cleanups.push(() => t.close());

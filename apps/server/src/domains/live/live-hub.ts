@@ -6,6 +6,7 @@ import type { WorkspaceAccess } from '../../platform/http/types.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import {
+  accessChangedBy,
   mayReceive,
   type ParsedEvent,
   parseEvent,
@@ -34,6 +35,11 @@ export interface Subscription {
   readonly workspaceId: string;
   visibility: Visibility;
   send(message: object): void;
+  /**
+   * Reads the subscriber's access again (a membership or project changed): updates `visibility`,
+   * or ends the subscription when the workspace is no longer theirs.
+   */
+  refresh?(): Promise<void>;
   /** Events up to this id were committed before it subscribed (set by the hub). */
   after?: number;
 }
@@ -70,14 +76,22 @@ export function createLiveHub(deps: {
     const issueIds = [...new Set(parsed.map((e) => e.issueId).filter((id): id is string => id !== null))];
     const issues = await deps.issues.rowsForEvents(issueIds);
     for (const event of parsed) {
+      await refreshAccess(event, to(event.workspaceId));
       let data: object = { id: event.objectId };
-      if (event.entity === 'issue' && event.type !== 'deleted') {
-        const found = issues.get(event.objectId);
-        // Gone (or a draft) since: its own later event says so.
-        if (!found) continue;
-        data = found.row;
-      } else if (event.type !== 'deleted') {
-        data = { id: event.objectId, changes: event.changes };
+      if (event.entity === 'issue') {
+        if (event.type !== 'deleted') {
+          const found = issues.get(event.objectId);
+          // Gone (or a draft) since: its own later event says so.
+          if (!found) continue;
+          data = found.row;
+        }
+      } else {
+        // Until each entity carries its GET object: what changed, and the work item it belongs to.
+        data = {
+          id: event.objectId,
+          ...(event.issueId ? { issue_id: event.issueId } : {}),
+          ...(event.type === 'deleted' ? {} : { changes: event.changes }),
+        };
       }
       const message = {
         type: event.type,
@@ -97,6 +111,20 @@ export function createLiveHub(deps: {
         }
       }
     }
+  }
+
+  /** Subscriptions whose access the event may have changed read it again before it is sent. */
+  async function refreshAccess(event: ParsedEvent, subscriptions: Iterable<Subscription>) {
+    const changed = accessChangedBy(event);
+    if (!changed) return;
+    const affected = [...subscriptions].filter(
+      (s) => s.refresh && (changed === 'workspace' || s.visibility.userId === changed.user),
+    );
+    await Promise.all(
+      affected.map((s) =>
+        s.refresh!().catch((error) => console.error('live events: re-reading access failed', error)),
+      ),
+    );
   }
 
   async function readNew(): Promise<void> {

@@ -70,6 +70,13 @@ export async function connectLiveEvents(app: App, services: Services): Promise<v
           workspaceId: workspace.workspace.id,
           visibility: await hub.visibilityOf(workspace, user),
           send,
+          async refresh() {
+            const now = await sessions.resolve(token, { slug, projectId: null });
+            if (!now || now.user.id !== user.id) return socket.close(4401, 'Session ended');
+            // Removed from the workspace: the socket closes (the client does not reconnect).
+            if (!now.workspace) return socket.close(4403, 'Access revoked');
+            subscription.visibility = await hub.visibilityOf(now.workspace, user);
+          },
         };
         subscriptions.set(slug, subscription);
         send({ type: 'subscribed', workspace_id: workspace.workspace.id, workspace_slug: slug });

@@ -21,6 +21,7 @@ import {
   type MemberWithUser,
   updateMemberRow,
 } from './members.repo.ts';
+import { recordMembershipEvent } from './membership-events.ts';
 
 export type MembersService = ReturnType<typeof createMembersService>;
 
@@ -121,6 +122,13 @@ export function createMembersService(db: Db) {
         });
         for (const listener of listeners)
           await listener.roleChanged(tx, access.workspace.id, target.user.id, role);
+        await recordMembershipEvent(
+          tx,
+          'workspace_member',
+          'updated',
+          { workspaceId: access.workspace.id, userId: target.user.id, role },
+          actor.id,
+        );
         return present(access, actor, { membership, user: target.user });
       });
     },
@@ -138,6 +146,13 @@ export function createMembersService(db: Db) {
         }
         await updateMemberRow(tx, access.workspace.id, memberId, { is_active: false, updated_by: actor.id });
         for (const listener of listeners) await listener.removed(tx, access.workspace.id, target.user.id);
+        await recordMembershipEvent(
+          tx,
+          'workspace_member',
+          'deleted',
+          { workspaceId: access.workspace.id, userId: target.user.id },
+          actor.id,
+        );
       });
     },
 
@@ -149,6 +164,13 @@ export function createMembersService(db: Db) {
         if (keepsAnAdmin(own.role, null, await countActiveAdmins(tx, access.workspace.id))) throw lastAdmin();
         await updateMemberRow(tx, access.workspace.id, own.id, { is_active: false, updated_by: actor.id });
         for (const listener of listeners) await listener.removed(tx, access.workspace.id, actor.id);
+        await recordMembershipEvent(
+          tx,
+          'workspace_member',
+          'deleted',
+          { workspaceId: access.workspace.id, userId: actor.id },
+          actor.id,
+        );
       });
     },
 

@@ -16,6 +16,7 @@ import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
+import { redirectToStoredFile } from '../../platform/http/stored-file.ts';
 import type { App } from '../../platform/http/types.ts';
 import { uploadedFile } from '../../platform/http/uploaded-file.ts';
 import type { Services } from '../../services.ts';
@@ -230,6 +231,7 @@ export function pagesRoutes(app: App, { pages, config }: Services) {
         request.params.page_id,
         request.params.image_id,
       );
+      if (image.redirect) return redirectToStoredFile(reply, image.redirect);
       return reply
         .type(image.type)
         .header('Content-Disposition', 'inline')

@@ -16,7 +16,7 @@ import type { Db, Executor } from '../../platform/db/database.ts';
 import type { PageRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
 import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
-import type { FileStorage } from '../../platform/storage/local-storage.ts';
+import { type FileStorage, openStoredFile } from '../../platform/storage/file-storage.ts';
 import {
   addProjectFavorite,
   listProjectFavorites,
@@ -440,7 +440,12 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
       const page = await visiblePage(db, project, viewerOf(project, user), pageId);
       const row = await findPageImage(db, page.id, imageId);
       if (!row) throw new AppError('not_found', 'Image not found');
-      return { bytes: await deps.storage.get(row.storage_key), type: row.mime_type };
+      const file = await openStoredFile(deps.storage, row.storage_key, {
+        contentType: row.mime_type,
+        disposition: 'inline',
+        cacheControl: 'private, max-age=3600',
+      });
+      return { ...file, type: row.mime_type };
     },
 
     // The collaboration server's side: it has checked the connection's rights itself.

@@ -6,6 +6,7 @@ import type { ProjectMemberRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
 import { keepsAnAdmin } from '../members/members.policy.ts';
 import type { MembersService } from '../members/members.service.ts';
+import { recordMembershipEvent } from '../members/membership-events.ts';
 import { presentProjectMember } from './project-members.presenter.ts';
 import {
   capProjectRoles,
@@ -104,6 +105,13 @@ export function createProjectMembersService(db: Db, deps: { members: MembersServ
             updated_by: actor.id,
           });
           added.push(presentProjectMember(row));
+          await recordMembershipEvent(
+            tx,
+            'project_member',
+            'created',
+            { workspaceId: p.workspace_id, projectId: p.id, userId: member_id, role },
+            actor.id,
+          );
         }
         return added;
       });
@@ -123,9 +131,15 @@ export function createProjectMembersService(db: Db, deps: { members: MembersServ
         const workspaceRole = await workspaceRoleOf(tx, p.workspace_id, target.member_id);
         if (workspaceRole === null || !projectRoleAllowed(workspaceRole, role)) throw roleTooHigh();
         if (keepsAnAdmin(target.role, role, await countActiveProjectAdmins(tx, p.id))) throw lastAdmin();
-        return presentProjectMember(
-          await updateProjectMemberRow(tx, p.id, memberId, { role, updated_by: actor.id }),
+        const updated = await updateProjectMemberRow(tx, p.id, memberId, { role, updated_by: actor.id });
+        await recordMembershipEvent(
+          tx,
+          'project_member',
+          'updated',
+          { workspaceId: p.workspace_id, projectId: p.id, userId: target.member_id, role },
+          actor.id,
         );
+        return presentProjectMember(updated);
       });
     },
 
@@ -140,6 +154,13 @@ export function createProjectMembersService(db: Db, deps: { members: MembersServ
         }
         if (keepsAnAdmin(target.role, null, await countActiveProjectAdmins(tx, p.id))) throw lastAdmin();
         await updateProjectMemberRow(tx, p.id, memberId, { is_active: false, updated_by: actor.id });
+        await recordMembershipEvent(
+          tx,
+          'project_member',
+          'deleted',
+          { workspaceId: p.workspace_id, projectId: p.id, userId: target.member_id },
+          actor.id,
+        );
       });
     },
 
@@ -151,6 +172,13 @@ export function createProjectMembersService(db: Db, deps: { members: MembersServ
         if (!own) throw memberNotFound();
         if (keepsAnAdmin(own.role, null, await countActiveProjectAdmins(tx, p.id))) throw lastAdmin();
         await updateProjectMemberRow(tx, p.id, own.id, { is_active: false, updated_by: actor.id });
+        await recordMembershipEvent(
+          tx,
+          'project_member',
+          'deleted',
+          { workspaceId: p.workspace_id, projectId: p.id, userId: actor.id },
+          actor.id,
+        );
       });
     },
 

@@ -15,6 +15,8 @@ export interface SendResult {
 }
 
 export interface SendRequest {
+  /** POST unless given (the GitHub sync reads and patches through the same guarded sender). */
+  method?: 'GET' | 'POST' | 'PATCH';
   url: URL;
   /** The vetted address: the connection goes there, the name is not looked up again. */
   address: ResolvedAddress;
@@ -25,8 +27,9 @@ export interface SendRequest {
 }
 
 /**
- * POSTs once, connecting to the checked address only (a pinned `lookup`; TLS still verifies the
- * URL's host name). Redirects are not followed: a 3xx is returned as it came.
+ * Sends once (a POST unless `method` says otherwise), connecting to the checked address only (a
+ * pinned `lookup`; TLS still verifies the URL's host name). Redirects are not followed: a 3xx is
+ * returned as it came.
  */
 export function sendOnce(request: SendRequest): Promise<SendResult> {
   const { url, address, timeoutMs, maxBodyBytes = 64 * 1024 } = request;
@@ -51,7 +54,7 @@ export function sendOnce(request: SendRequest): Promise<SendResult> {
     };
     const req = transport.request(
       {
-        method: 'POST',
+        method: request.method ?? 'POST',
         protocol: url.protocol,
         host: hostname,
         port: url.port || undefined,

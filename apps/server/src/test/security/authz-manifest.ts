@@ -726,6 +726,23 @@ export const MANIFEST: Record<string, RouteCase> = {
     body: () => ({ is_votes_enabled: true }),
   }),
   'DELETE /api/workspaces/:slug/projects/:project_id/project-deploy-boards/:board_id/': project(ADMIN),
+  // ——— GitHub repository sync (api.md §4.9): project admins ———
+  'GET /api/workspaces/:slug/projects/:project_id/github-repository-sync/': project(ADMIN),
+  // The token is checked against GitHub, which the matrix's server cannot reach (or refuses the
+  // token): the allowed call is a 400. github-sync.test.ts links against a fake GitHub.
+  'POST /api/workspaces/:slug/projects/:project_id/github-repository-sync/': project(ADMIN, {
+    body: () => ({
+      name: 'hello-world',
+      owner: 'octocat',
+      url: 'https://github.com/octocat/hello-world',
+      repository_id: 1296269,
+      credentials: { access_token: 'ghp_matrix_not_a_token' },
+    }),
+    expect: 400,
+  }),
+  // GitHub's webhook: anonymous, its signature is the credential (github-sync.test.ts checks it);
+  // the world links no repository, so the sync is unknown.
+  'POST /api/github/webhook/:sync_id/': anyone({ expect: 404 }),
   'GET /api/public/anchor/:anchor/meta/': anyone(),
   'GET /api/public/anchor/:anchor/settings/': anyone(),
   'GET /api/public/anchor/:anchor/states/': anyone(),

@@ -166,6 +166,8 @@ const PARAMS: Record<string, Resolver> = {
   widget_id: async (w) => (await w.dashboard()).widgets[0]!.id,
   webhook_id: async (w) => (await w.webhook()).id,
   activity_id: async (w, which) => (await w.activity(which)).id,
+  // The GitHub webhook's sync: the world links no repository (that needs GitHub), so an unknown one.
+  sync_id: () => '00000000-0000-4000-8000-00000000feed',
   uidb64: () => 'bm9ib2R5',
   token: () => 'not-a-token',
 };
@@ -193,7 +195,7 @@ export const PROJECT_SCOPED = new Set([
 ]);
 
 /** Parameters that are not ids of the caller's workspace objects (nothing to swap). */
-const NOT_IDS = new Set(['reaction', 'uidb64', 'token', 'anchor']);
+const NOT_IDS = new Set(['reaction', 'uidb64', 'token', 'anchor', 'sync_id']);
 
 export function paramNames(url: string): string[] {
   return [...url.matchAll(/:([a-z_0-9]+)/g)].map((m) => m[1]!);

@@ -133,6 +133,27 @@ async function makeEveryKindOfObject() {
      from webhook_deliveries where webhook_id = $1 limit 1`,
     [webhook.id],
   );
+  // A GitHub repository sync (linking needs GitHub, so made in SQL): its sealed token and secret, a
+  // synced item, a queued state push and a handled webhook delivery.
+  await t.database.raw(
+    `with s as (
+       insert into github_repository_syncs (workspace_id, project_id, repository_owner, repository_name,
+         repository_url, repository_id, access_token_encrypted, webhook_secret_encrypted, actor_id, config)
+       select workspace_id, project_id, 'octocat', 'hello-world', 'https://github.com/octocat/hello-world',
+         1296269, 'v1:aXY=:dGFn:ZGF0YQ==', 'v1:aXY=:dGFn:c2VjcmV0', $2, '{"backup": true}'
+       from issues where id = $1
+       returning id, workspace_id
+     ), l as (
+       insert into github_issue_links (workspace_id, sync_id, issue_id, github_issue_id, github_issue_number, github_state)
+       select workspace_id, id, $1, 9001, 1, 'open' from s
+     ), j as (
+       insert into github_sync_jobs (workspace_id, sync_id, kind, issue_id)
+       select workspace_id, id, 'push_state', $1 from s
+     )
+     insert into github_webhook_deliveries (workspace_id, sync_id, delivery_id, event)
+     select workspace_id, id, 'delivery-1', 'issues' from s`,
+    [child.id, accounts.admin.user.id],
+  );
   const anonymous = new Client(t.baseUrl);
   await ok(anonymous.post('/auth/magic-generate/', { email: accounts.viewer.user.email }));
   await ok(anonymous.post('/auth/forgot-password/', { email: accounts.guest.user.email }));

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../../config.ts';
 import { DataDirInUse } from '../../platform/db/data-dir-lock.ts';
 import { openEmbeddedDatabase, openPostgresDatabase } from '../../platform/db/database.ts';
+import { createFileStorage, uploadsFolder } from '../../platform/storage/file-storage.ts';
+import type { FileSource } from './files.ts';
 
 type Options = Record<string, { type: 'string' | 'boolean' }>;
 
@@ -22,11 +24,12 @@ export function parseCommand(args: string[], options: Options) {
 }
 
 /**
- * The server's database and uploads folder. The embedded database opens only while no server
- * runs on it: PGlite has a single writer, so nothing could read it beside the server.
+ * The server's database and its files: the uploads folder, or the S3 store when `S3_BUCKET` is
+ * set. The embedded database opens only while no server runs on it: PGlite has a single writer,
+ * so nothing could read it beside the server.
  */
 export async function openTarget(config: Config, { mustExist = false } = {}) {
-  const uploads = path.join(config.dataDir, 'uploads');
+  const uploads: FileSource = config.s3 ? await createFileStorage(config) : uploadsFolder(config);
   if (config.databaseUrl) return { database: openPostgresDatabase(config.databaseUrl, 1), uploads };
   if (mustExist && !fs.existsSync(path.join(config.dataDir, 'pgdata'))) {
     throw new Error(`No embedded database in ${config.dataDir} (set DATA_DIR or pass --data-dir)`);

@@ -1,42 +1,47 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../platform/db/database.ts';
 import { UPLOADS, unpackArchive } from './archive.ts';
-import { replaceUploads, storedFiles } from './files.ts';
+import { type FileSource, replaceStoreFiles, replaceUploads, storedFiles } from './files.ts';
 import { applyMigrations, archiveLevel, dropSchema, knownMigrations } from './migrations.ts';
 import { loadTables, resetSequences } from './table-load.ts';
 
 export class RestoreRefused extends Error {}
 
 /** Whether the target already holds an instance: accounts in the database, or stored files. */
-async function holdsData(database: Database, uploads: string): Promise<boolean> {
+async function holdsData(database: Database, target: FileSource): Promise<boolean> {
   const [users] = await database.raw<{ found: boolean }>(
     "select to_regclass('public.users') is not null as found",
   );
   if (users?.found && (await database.raw('select 1 from users limit 1')).length > 0) return true;
-  return (await storedFiles(uploads)).length > 0;
+  const files = typeof target === 'string' ? await storedFiles(target) : await target.list();
+  return files.length > 0;
 }
 
 /**
- * Restores an archive into `database` and `uploads`. In one transaction: Kite's schema is built
- * again at the archive's migration level, every table is loaded and checked against the
- * manifest, sequences continue after the largest id, and this version's newer migrations run over
- * the restored rows as on any upgrade — a failure anywhere leaves the database as it was. The
- * stored files then take the uploads folder's place.
+ * Restores an archive into `database` and `target` (the uploads folder, or an S3 store). In one
+ * transaction: Kite's schema is built again at the archive's migration level, every table is
+ * loaded and checked against the manifest, sequences continue after the largest id, and this
+ * version's newer migrations run over the restored rows as on any upgrade — a failure anywhere
+ * leaves the database as it was. The stored files then take the uploads folder's place; a store
+ * gets each file written under its key and loses the files the archive does not hold.
  */
 export async function restoreBackup(
   database: Database,
-  uploads: string,
+  target: FileSource,
   file: string,
   { force = false } = {},
 ): Promise<{ rows: number; files: number }> {
-  if (!force && (await holdsData(database, uploads))) {
+  if (!force && (await holdsData(database, target))) {
     throw new RestoreRefused(
       'The target already holds data: restore into an empty instance, or pass --force to replace it.',
     );
   }
-  await fs.mkdir(path.dirname(uploads), { recursive: true });
-  const staging = await fs.mkdtemp(path.join(path.dirname(uploads), '.kite-restore-'));
+  // Unpacked beside the uploads folder (renames, not copies), or in the temp folder for a store.
+  const parent = typeof target === 'string' ? path.dirname(target) : os.tmpdir();
+  await fs.mkdir(parent, { recursive: true });
+  const staging = await fs.mkdtemp(path.join(parent, '.kite-restore-'));
   try {
     const manifest = await unpackArchive(file, staging);
     const known = knownMigrations();
@@ -59,7 +64,8 @@ export async function restoreBackup(
       await applyMigrations(tx, known.slice(level));
       return loaded;
     });
-    await replaceUploads(path.join(staging, UPLOADS), uploads);
+    if (typeof target === 'string') await replaceUploads(path.join(staging, UPLOADS), target);
+    else await replaceStoreFiles(path.join(staging, UPLOADS), target);
     // Fresh statistics for the planner (PGlite has no autovacuum to gather them).
     await database.raw('analyze');
     return { rows, files };

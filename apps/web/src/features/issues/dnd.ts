@@ -104,17 +104,29 @@ export function useDraggableIssue(
   const enabled = view.canDrag && !issueId.startsWith('temp-');
   const dnd = useAdapter(enabled);
   const { group, sub } = cell;
+  const { live } = view.stores;
   useEffect(() => {
     const element = ref.current;
     if (!element || !enabled || !dnd) return;
-    return registerWhenIdle(() =>
+    // Live changes wait while the card is dragged, so the board does not move under the pointer.
+    let release: (() => void) | undefined;
+    const onDragging = (value: boolean) => {
+      setDragging(value);
+      release?.();
+      release = value ? live.hold() : undefined;
+    };
+    const unregister = registerWhenIdle(() =>
       dnd.registerCard(
         element,
         { kind: 'issue', issueId, group, sub },
-        { dragging: setDragging, edge: setEdge },
+        { dragging: onDragging, edge: setEdge },
       ),
     );
-  }, [ref, enabled, dnd, issueId, group, sub]);
+    return () => {
+      release?.();
+      unregister();
+    };
+  }, [ref, enabled, dnd, issueId, group, sub, live]);
   return { dragging, edge, draggable: enabled || undefined };
 }
 

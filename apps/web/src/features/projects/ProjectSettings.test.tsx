@@ -65,7 +65,16 @@ describe('project settings tabs by project role', () => {
         within(nav)
           .getAllByRole('link')
           .map((l) => l.textContent),
-      ).toEqual(['General', 'Members', 'Features', 'States', 'Labels', 'Estimates', 'Automations']),
+      ).toEqual([
+        'General',
+        'Members',
+        'Features',
+        'States',
+        'Labels',
+        'Estimates',
+        'Automations',
+        'Integrations',
+      ]),
     );
   });
 

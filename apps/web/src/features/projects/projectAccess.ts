@@ -18,7 +18,8 @@ export type ProjectSettingsTab =
   | 'states'
   | 'labels'
   | 'estimates'
-  | 'automations';
+  | 'automations'
+  | 'integrations';
 
 /** The spec's gates (§6): general, members, states, labels need MEMBER; features, estimates and automations need ADMIN. */
 export const TAB_ROLES: Record<ProjectSettingsTab, Role> = {
@@ -29,6 +30,8 @@ export const TAB_ROLES: Record<ProjectSettingsTab, Role> = {
   labels: ROLE.MEMBER,
   estimates: ROLE.ADMIN,
   automations: ROLE.ADMIN,
+  // api.md §4.9: the GitHub repository sync is for project admins.
+  integrations: ROLE.ADMIN,
 };
 
 export function canSeeTab(tab: ProjectSettingsTab, role: number | null): boolean {

@@ -5,6 +5,7 @@ import {
   Bot,
   Calculator,
   Lock,
+  Plug,
   Shapes,
   SlidersHorizontal,
   Tags,
@@ -17,6 +18,7 @@ import { type ReactNode, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { PageHeader } from '../../features/app-shell/PageHeader.tsx';
 import { SettingsNav, type SettingsNavItem } from '../../features/app-shell/SettingsNav.tsx';
+import { GithubSyncSettings } from '../../features/github-sync/GithubSyncSettings.tsx';
 import { ProjectLogo } from '../../features/projects/ProjectLogo.tsx';
 import {
   canSeeTab,
@@ -54,6 +56,7 @@ const TABS: { tab: ProjectSettingsTab; label: string; icon: ReactNode; path: str
   { tab: 'labels', label: 'Labels', icon: <Tags className="size-4" />, path: '/labels' },
   { tab: 'estimates', label: 'Estimates', icon: <Calculator className="size-4" />, path: '/estimates' },
   { tab: 'automations', label: 'Automations', icon: <Bot className="size-4" />, path: '/automations' },
+  { tab: 'integrations', label: 'Integrations', icon: <Plug className="size-4" />, path: '/integrations' },
 ];
 
 function ProjectSettingsLayout() {
@@ -160,4 +163,7 @@ export const projectSettingsEstimatesScreen = () => (
 );
 export const projectSettingsAutomationsScreen = () => (
   <Gate tab="automations">{(p) => <AutomationsSettings {...p} />}</Gate>
+);
+export const projectSettingsIntegrationsScreen = () => (
+  <Gate tab="integrations">{(p) => <GithubSyncSettings {...p} />}</Gate>
 );

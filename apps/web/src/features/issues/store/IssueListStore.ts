@@ -329,6 +329,14 @@ export class IssueListStore {
     list.loader = undefined;
   }
 
+  /** Reads every loaded list's first pages again (live events were missed: api.md §16.1 `resync`). */
+  async refetchLoaded(): Promise<void> {
+    const loaded = [...this.lists.entries()].filter(([, list]) => list.loaded && list.request);
+    await Promise.all(
+      loaded.map(([key, list]) => this.fetch(key, list.request!, 'mutation').catch(() => undefined)),
+    );
+  }
+
   /** The next page of one group (api.md §5.2: the same endpoint, ungrouped, with the group's filter). */
   async loadMore(key: string, group: string, sub?: string | null): Promise<void> {
     const list = this.lists.get(key);

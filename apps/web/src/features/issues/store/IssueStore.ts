@@ -76,11 +76,13 @@ export class IssueStore {
   /** Shallow: an issue object is replaced as a whole on every change. */
   private readonly issues = observable.map<string, Issue>(undefined, { deep: false });
   private readonly listeners = new Set<IssueListener>();
+  /** Writes of this client still waiting for their answer, per issue id. */
+  private readonly inFlight = new Map<string, number>();
 
   constructor(private readonly deps: IssueStoreDeps = {}) {
-    makeAutoObservable<IssueStore, 'issues' | 'listeners' | 'deps'>(
+    makeAutoObservable<IssueStore, 'issues' | 'listeners' | 'deps' | 'inFlight'>(
       this,
-      { issues: false, listeners: false, deps: false },
+      { issues: false, listeners: false, deps: false, inFlight: false },
       { autoBind: true },
     );
   }
@@ -136,6 +138,39 @@ export class IssueStore {
       this.issues.set(row.id, after);
       if (before.updated_at !== after.updated_at || before.sort_order !== after.sort_order)
         this.emit({ type: 'upsert', before, after });
+    }
+  }
+
+  /**
+   * A change committed elsewhere (another tab, user or node: live events, api.md §16.1). Skipped
+   * while this client has a write of the item in flight (its answer, and that write's own event,
+   * bring the outcome) and when the store already holds a version as new; otherwise it replaces the
+   * row's fields like a list refresh and every list follows.
+   */
+  applyRemote(row: IssueRow): void {
+    if (this.inFlight.has(row.id)) return;
+    const before = this.issues.get(row.id);
+    if (before && (before.updated_at > row.updated_at || holdsRow(before, row))) return;
+    this.put({ ...before, ...row });
+  }
+
+  /** An item deleted elsewhere leaves every list (unless this client is still writing it). */
+  removeRemote(issueId: string): void {
+    const issue = this.issues.get(issueId);
+    if (!issue || this.inFlight.has(issueId)) return;
+    this.issues.delete(issueId);
+    this.emit({ type: 'remove', issue });
+  }
+
+  /** Runs one of this client's writes of an item, marked in flight until it is answered. */
+  private async writing<T>(issueId: string, write: () => Promise<T>): Promise<T> {
+    this.inFlight.set(issueId, (this.inFlight.get(issueId) ?? 0) + 1);
+    try {
+      return await write();
+    } finally {
+      const left = (this.inFlight.get(issueId) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(issueId, left);
+      else this.inFlight.delete(issueId);
     }
   }
 
@@ -205,7 +240,9 @@ export class IssueStore {
     this.put(optimistic);
     try {
       // A draft is patched at its own path; `is_draft: false` there publishes it.
-      const saved = await api.patch<IssueDetail>(itemPath(slug, projectId, before, issueId), patch);
+      const saved = await this.writing(issueId, () =>
+        api.patch<IssueDetail>(itemPath(slug, projectId, before, issueId), patch),
+      );
       const after: Issue = { ...(this.issues.get(issueId) ?? optimistic), ...saved };
       runInAction(() => this.put(after));
       return after;
@@ -317,7 +354,7 @@ export class IssueStore {
       this.emit({ type: 'remove', issue });
     }
     try {
-      await api.delete(itemPath(slug, projectId, issue, issueId));
+      await this.writing(issueId, () => api.delete(itemPath(slug, projectId, issue, issueId)));
     } catch (error) {
       runInAction(() => {
         if (issue) this.put(issue);
@@ -332,8 +369,8 @@ export class IssueStore {
     const optimistic = before ? { ...before, archived_at: new Date().toISOString() } : undefined;
     if (optimistic) this.put(optimistic);
     try {
-      const answer = await api.post<{ archived_at: string }>(
-        `${issuePath(slug, projectId, issueId)}archive/`,
+      const answer = await this.writing(issueId, () =>
+        api.post<{ archived_at: string }>(`${issuePath(slug, projectId, issueId)}archive/`),
       );
       runInAction(() => {
         const current = this.issues.get(issueId);
@@ -353,7 +390,7 @@ export class IssueStore {
     const optimistic = before ? { ...before, archived_at: null } : undefined;
     if (optimistic) this.put(optimistic);
     try {
-      await api.delete(`${issuePath(slug, projectId, issueId)}archive/`);
+      await this.writing(issueId, () => api.delete(`${issuePath(slug, projectId, issueId)}archive/`));
     } catch (error) {
       runInAction(() => {
         if (before && optimistic) this.rollback(issueId, before, optimistic);

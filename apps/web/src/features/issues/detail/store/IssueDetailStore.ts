@@ -12,6 +12,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { RootStore } from '../../../../app/RootStore.ts';
 import { ApiError, api } from '../../../../lib/api.ts';
 import { toastError } from '../../../../ui/toast.ts';
+import type { LiveSignal } from '../../../live/liveSocket.ts';
 import { projectPath } from '../../../projects/ProjectStore.ts';
 import { effectiveProjectRole } from '../../../projects/projectAccess.ts';
 import type { Issue, IssueChange } from '../../store/IssueStore.ts';
@@ -70,6 +71,7 @@ export class IssueDetailStore {
   readonly subscription: SubscriptionStore;
 
   private unsubscribe: (() => void) | null = null;
+  private unsubscribeLive: (() => void) | null = null;
   private disposed = false;
 
   constructor(
@@ -85,7 +87,7 @@ export class IssueDetailStore {
     this.subIssues = new SubIssueStore(ref, root.issues);
     this.reactions = new ReactionStore(ref, me);
     this.subscription = new SubscriptionStore(ref);
-    makeAutoObservable<IssueDetailStore, 'unsubscribe' | 'disposed'>(
+    makeAutoObservable<IssueDetailStore, 'unsubscribe' | 'unsubscribeLive' | 'disposed'>(
       this,
       {
         root: false,
@@ -99,6 +101,7 @@ export class IssueDetailStore {
         reactions: false,
         subscription: false,
         unsubscribe: false,
+        unsubscribeLive: false,
         disposed: false,
       },
       { autoBind: true },
@@ -244,6 +247,8 @@ export class IssueDetailStore {
       // Listened to from here on: the fetch above is not a change to record.
       if (!this.unsubscribe && !this.disposed)
         this.unsubscribe = this.root.issues.subscribe(this.onIssueChange);
+      if (!this.unsubscribeLive && !this.disposed)
+        this.unsubscribeLive = this.root.live.subscribe(this.onLiveSignal);
     } catch (error) {
       runInAction(() => {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -296,6 +301,20 @@ export class IssueDetailStore {
   }
 
   /** Keeps the history and the children in step with changes made anywhere (board, peek, page). */
+  /** Comments written elsewhere (another tab or user) appear here; after missed events, all is read again. */
+  private onLiveSignal(signal: LiveSignal): void {
+    if (this.disposed) return;
+    if (signal.kind === 'resync') {
+      void this.load();
+      return;
+    }
+    const { event } = signal;
+    if (event.entity === 'issue_comment' && event.data.issue_id === this.ref.issueId) {
+      void this.comments.fetch();
+      this.activity.refreshSoon();
+    }
+  }
+
   private onIssueChange(change: IssueChange): void {
     if (this.disposed) return;
     if (change.type === 'upsert') {
@@ -320,6 +339,8 @@ export class IssueDetailStore {
     this.disposed = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.unsubscribeLive?.();
+    this.unsubscribeLive = null;
     this.activity.dispose();
   }
 
