@@ -175,4 +175,25 @@ describe('NotificationStore', () => {
     await vi.advanceTimersByTimeAsync(UNREAD_POLL_MS * 2);
     expect(fakeApi.callsTo('GET', `${N}unread/`)).toHaveLength(3);
   });
+
+  it('reads the loaded lists again when the unread count grew, not when it did not', async () => {
+    const store = await loaded();
+    const lists = () => fakeApi.callsTo('GET', N).length;
+    const before = lists();
+    await store.fetchUnread('acme');
+    expect(lists()).toBe(before);
+    fakeApi
+      .on(
+        'GET',
+        N,
+        notificationPage([makeNotification('n3'), makeNotification('n1'), makeNotification('n2')]),
+      )
+      .on('GET', `${N}unread/`, {
+        total_unread_notifications_count: 3,
+        mention_unread_notifications_count: 1,
+      });
+    await store.fetchUnread('acme');
+    expect(lists()).toBe(before + 1);
+    expect(store.listOf('acme', inbox).map((n) => n.id)).toEqual(['n3', 'n1', 'n2']);
+  });
 });

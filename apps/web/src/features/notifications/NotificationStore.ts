@@ -18,6 +18,8 @@ const INITIAL_CURSOR = `${NOTIFICATIONS_PER_PAGE}:0:0`;
 
 /** One filter's list: ids in the server's order and where the next page starts. */
 interface NotificationList {
+  slug: string;
+  filter: InboxFilter;
   ids: string[];
   nextCursor: string | null;
   loading: boolean;
@@ -83,9 +85,18 @@ export class NotificationStore {
     return !!this.lists.get(filterKey(slug, filter))?.nextCursor;
   }
 
+  /**
+   * The badge's counts. When they grew, what arrived since is read into the loaded lists too, so
+   * the inbox never says "No notifications" beside a badge with a number.
+   */
   async fetchUnread(slug: string): Promise<UnreadCounts> {
     const counts = await api.get<UnreadCounts>(`${notificationsPath(slug)}unread/`);
+    const before = this.unread.get(slug)?.total_unread_notifications_count;
     runInAction(() => this.unread.set(slug, counts));
+    if (before !== undefined && counts.total_unread_notifications_count > before) {
+      const loaded = [...this.lists.values()].filter((l) => l.slug === slug && l.loaded && !l.loading);
+      await Promise.all(loaded.map((l) => this.fetchFirst(slug, l.filter).catch(() => undefined)));
+    }
     return counts;
   }
 
@@ -105,6 +116,8 @@ export class NotificationStore {
     const key = filterKey(slug, filter);
     const before = this.lists.get(key);
     this.lists.set(key, {
+      slug,
+      filter,
       ids: before?.ids ?? [],
       nextCursor: before?.nextCursor ?? null,
       loaded: before?.loaded ?? false,
@@ -119,6 +132,8 @@ export class NotificationStore {
         const ids = page.results.map((n) => n.id);
         const kept = first ? [] : (this.lists.get(key)?.ids ?? []);
         this.lists.set(key, {
+          slug,
+          filter,
           ids: [...kept, ...ids.filter((id) => !kept.includes(id))],
           nextCursor: page.next_page_results ? page.next_cursor : null,
           loaded: true,
