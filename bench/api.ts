@@ -208,7 +208,7 @@ export async function runApiSuite(
 
   if (options.only.size === 0 || options.only.has('A6')) {
     const fan = await runFanOut(baseUrl, session, { sockets: 20, seconds: options.seconds });
-    const label = 'realtime: a state change heard by 20 subscribed sockets';
+    const label = 'realtime: a work-item edit heard by 20 subscribed sockets';
     // In the load table's terms: "requests" are deliveries, "errors" deliveries never heard.
     const result: LoadResult = {
       connections: fan.sockets,
