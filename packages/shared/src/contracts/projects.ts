@@ -291,12 +291,14 @@ export const estimateSchema = z.object({
 export type Estimate = z.infer<typeof estimateSchema>;
 export type EstimatePoint = z.infer<typeof estimatePointSchema>;
 
-const estimatePointInput = z.object({
+/** One point as written (also the public API's, api.md §15). */
+export const estimatePointInput = z.object({
   key: z.number().int().min(0),
   value: trimmed().min(1, 'Value is required').max(20, 'Value cannot exceed 20 characters'),
   description: trimmed().max(2000).optional(),
 });
-const estimateInput = z.object({
+/** An estimate's own fields as written (also the public API's, api.md §15). */
+export const estimateInput = z.object({
   name: trimmed().min(1, 'Name is required').max(255),
   description: trimmed().max(2000).optional(),
   type: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ESTIMATE_MAX_POINTS } from '../domain/estimates.ts';
 import {
   auditFields,
   dateInput,
@@ -11,7 +12,15 @@ import { intakeWorkItemBodySchema, updateIntakeIssueBodySchema } from './intake.
 import { attachmentSchema } from './issue-parts.ts';
 import { PRIORITIES } from './issues.ts';
 import { planningTotalsShape } from './planning.ts';
-import { labelSchema, projectSchema, stateSchema } from './projects.ts';
+import {
+  estimateInput,
+  estimatePointInput,
+  estimatePointSchema,
+  estimateSchema,
+  labelSchema,
+  projectSchema,
+  stateSchema,
+} from './projects.ts';
 import { roleSchema } from './workspaces.ts';
 
 /**
@@ -335,3 +344,52 @@ export const v1CreateIntakeIssueBodySchema = z.object({
   source: z.string().max(255).optional(),
 });
 export const v1UpdateIntakeIssueBodySchema = updateIntakeIssueBodySchema;
+
+// ——— Estimates (one per project, as Plane's v1 has it) ———
+
+/** The internal objects: they already name their parents `project`, `workspace` and `estimate`. */
+export const v1EstimateSchema = estimateSchema;
+export const v1EstimatePointSchema = estimatePointSchema;
+
+/** A point as Plane's clients send it: `key` may be left out (the next key after the highest). */
+const v1EstimatePointInput = estimatePointInput.extend({ key: estimatePointInput.shape.key.optional() });
+export type V1EstimatePointInput = z.infer<typeof v1EstimatePointInput>;
+const v1PointList = z
+  .array(v1EstimatePointInput)
+  .min(1, 'Estimate points are required')
+  .max(ESTIMATE_MAX_POINTS, `An estimate can have at most ${ESTIMATE_MAX_POINTS} points`);
+
+/**
+ * Plane's flat keys. `type` defaults to categories as in Plane; the points may come later through
+ * `estimate-points/` (when sent here, 2 to 6 of them, as the internal API requires).
+ */
+export const v1CreateEstimateBodySchema = estimateInput.extend({
+  type: estimateInput.shape.type.default('categories'),
+  estimate_points: z.array(v1EstimatePointInput).optional(),
+});
+export const v1UpdateEstimateBodySchema = estimateInput.partial();
+/** A JSON array of points, or `{estimate_points: [...]}`. */
+export const v1CreateEstimatePointsBodySchema = z.union([
+  v1PointList,
+  z.object({ estimate_points: v1PointList }),
+]);
+
+export const v1SearchQuerySchema = z.object({
+  search: z.string().max(255).default(''),
+  project: z.uuid().optional(),
+  project_id: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  workspace_search: z.enum(['true', 'false']).optional(),
+});
+export const v1SearchAnswerSchema = z.object({
+  issues: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      sequence_id: z.number(),
+      project__identifier: z.string(),
+      project_id: z.string(),
+      workspace__slug: z.string(),
+    }),
+  ),
+});

@@ -5,6 +5,7 @@ import type {
   EstimatePointBody,
   UpdateEstimateBody,
   UpdateEstimatePointBody,
+  V1EstimatePointInput,
 } from '@kite/shared/contracts';
 import { ESTIMATE_MAX_POINTS, ESTIMATE_MIN_POINTS, estimatePointProblems } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
@@ -70,6 +71,22 @@ function assertPoints(type: string, candidates: Candidate[]) {
 const stored = (points: EstimatePointRow[]): Candidate[] =>
   points.map((p) => ({ key: p.key, value: p.value, field: null }));
 
+/** Points sent without a key take the next keys after the highest one stored or sent (from 1). */
+function withKeys(sent: V1EstimatePointInput[], storedKeys: number[]): EstimatePointBody[] {
+  let next = Math.max(0, ...storedKeys, ...sent.map((p) => p.key ?? 0)) + 1;
+  return sent.map((p) => ({ ...p, key: p.key ?? next++ }));
+}
+
+const sentAs = (list: string) => (i: number) => (name: string) => `${list}.${i}.${name}`;
+
+/** The one estimate the public API shows for a project: its active one, else the first made. */
+function projectEstimateOf(project: ProjectAccess, rows: EstimateRow[]): EstimateRow | undefined {
+  return rows.find((row) => row.id === project.project.estimate_id) ?? rows[0];
+}
+
+const alreadyHasOne = (id: string) =>
+  new AppError('conflict', 'The project already has an estimate', 'ESTIMATE_EXISTS', { id });
+
 export function createEstimatesService(
   db: Db,
   deps: { projects: ProjectsService; projectMembers: ProjectMembersService },
@@ -99,7 +116,54 @@ export function createEstimatesService(
     return { estimate, points: await listPoints(tx, projectId, [estimateId]) };
   }
 
-  return {
+  /** A new estimate and its points (checked by the caller), under the project's estimates lock. */
+  async function insertWithPoints(
+    tx: Executor,
+    project: ProjectAccess,
+    actor: UserRow,
+    { estimate, estimate_points: points }: CreateEstimateBody,
+  ) {
+    const { workspace_id, id: projectId } = project.project;
+    const row = await insertEstimate(tx, {
+      workspace_id,
+      project_id: projectId,
+      name: estimate.name,
+      description: estimate.description ?? '',
+      type: estimate.type,
+      last_used: estimate.last_used ?? false,
+      created_by: actor.id,
+      updated_by: actor.id,
+    });
+    await insertPoints(tx, newPointRows(project, actor, row.id, points));
+    return [row, await listPoints(tx, projectId, [row.id])] as const;
+  }
+
+  function newPointRows(
+    project: ProjectAccess,
+    actor: UserRow,
+    estimateId: string,
+    points: EstimatePointBody[],
+  ) {
+    return points.map((p) => ({
+      workspace_id: project.project.workspace_id,
+      project_id: project.project.id,
+      estimate_id: estimateId,
+      key: p.key,
+      value: p.value,
+      description: p.description ?? '',
+      created_by: actor.id,
+      updated_by: actor.id,
+    }));
+  }
+
+  /** The project's one estimate for the public API; 404 when it has none. */
+  async function projectEstimateRow(tx: Executor, project: ProjectAccess): Promise<EstimateRow> {
+    const row = projectEstimateOf(project, await listProjectEstimates(tx, project.project.id));
+    if (!row) throw estimateNotFound();
+    return row;
+  }
+
+  const service = {
     /** Whether a point is a live point of the given estimate of the project (issues check `estimate_point`). */
     async hasPoint(tx: Executor, projectId: string, estimateId: string, pointId: string): Promise<boolean> {
       const points = await listPoints(tx, projectId, [estimateId]);
@@ -141,36 +205,12 @@ export function createEstimatesService(
       }
       assertPoints(
         estimate.type,
-        points.map((p, i) => ({ ...p, field: (name: string) => `estimate_points.${i}.${name}` })),
+        points.map((p, i) => ({ ...p, field: sentAs('estimate_points')(i) })),
       );
-      const { workspace_id, id: projectId } = project.project;
       const [row, pointRows] = await db.transaction(async (tx) => {
-        await lockEstimatesOf(tx, projectId);
-        if (await findEstimateByName(tx, projectId, estimate.name)) throw nameTaken();
-        const row = await insertEstimate(tx, {
-          workspace_id,
-          project_id: projectId,
-          name: estimate.name,
-          description: estimate.description ?? '',
-          type: estimate.type,
-          last_used: estimate.last_used ?? false,
-          created_by: actor.id,
-          updated_by: actor.id,
-        });
-        await insertPoints(
-          tx,
-          points.map((p) => ({
-            workspace_id,
-            project_id: projectId,
-            estimate_id: row.id,
-            key: p.key,
-            value: p.value,
-            description: p.description ?? '',
-            created_by: actor.id,
-            updated_by: actor.id,
-          })),
-        );
-        return [row, await listPoints(tx, projectId, [row.id])] as const;
+        await lockEstimatesOf(tx, project.project.id);
+        if (await findEstimateByName(tx, project.project.id, estimate.name)) throw nameTaken();
+        return insertWithPoints(tx, project, actor, body);
       });
       return presentEstimate(row, pointRows);
     },
@@ -330,6 +370,83 @@ export function createEstimatesService(
         await reassignPoints(tx, projectId, [pointId], newPointId ?? null);
         await softDeletePoint(tx, projectId, pointId);
       });
+    },
+  };
+
+  return {
+    ...service,
+
+    // The public API's model (api.md §15): one estimate per project, points added in bulk.
+
+    async getProjectEstimate(project: ProjectAccess): Promise<Estimate> {
+      const row = await projectEstimateRow(db, project);
+      return presentEstimate(row, await listPoints(db, project.project.id, [row.id]));
+    },
+
+    /**
+     * The project's estimate when it has none yet (else 409 `ESTIMATE_EXISTS` with the one's id).
+     * Points are optional here (added later through `createPoints`); when sent, 2 to 6 of them.
+     */
+    async createProjectEstimate(
+      project: ProjectAccess,
+      actor: UserRow,
+      body: { estimate: CreateEstimateBody['estimate']; estimate_points: V1EstimatePointInput[] },
+    ): Promise<Estimate> {
+      const sent = body.estimate_points;
+      if (sent.length > 0 && (sent.length < ESTIMATE_MIN_POINTS || sent.length > ESTIMATE_MAX_POINTS)) {
+        throw invalid({ estimate_points: COUNT_MESSAGE });
+      }
+      const points = withKeys(sent, []);
+      assertPoints(
+        body.estimate.type,
+        points.map((p, i) => ({ ...p, field: sentAs('estimate_points')(i) })),
+      );
+      const [row, pointRows] = await db.transaction(async (tx) => {
+        await lockEstimatesOf(tx, project.project.id);
+        const existing = projectEstimateOf(project, await listProjectEstimates(tx, project.project.id));
+        if (existing) throw alreadyHasOne(existing.id);
+        return insertWithPoints(tx, project, actor, { estimate: body.estimate, estimate_points: points });
+      });
+      return presentEstimate(row, pointRows);
+    },
+
+    async updateProjectEstimate(
+      project: ProjectAccess,
+      actor: UserRow,
+      fields: NonNullable<UpdateEstimateBody['estimate']>,
+    ): Promise<Estimate> {
+      const { id } = await projectEstimateRow(db, project);
+      return service.update(project, actor, id, { estimate: fields });
+    },
+
+    async removeProjectEstimate(project: ProjectAccess): Promise<void> {
+      const { id } = await projectEstimateRow(db, project);
+      await service.remove(project, id);
+    },
+
+    /** Adds points in one go (keys left out follow the highest); the estimate keeps at most 6. */
+    async createPoints(
+      project: ProjectAccess,
+      actor: UserRow,
+      estimateId: string,
+      sent: V1EstimatePointInput[],
+    ): Promise<EstimatePoint[]> {
+      const rows = await db.transaction(async (tx) => {
+        const { estimate, points } = await load(tx, project.project.id, estimateId);
+        if (points.length + sent.length > ESTIMATE_MAX_POINTS) {
+          throw new AppError('bad_request', `An estimate can have at most ${ESTIMATE_MAX_POINTS} points`);
+        }
+        const keyed = withKeys(
+          sent,
+          points.map((p) => p.key),
+        );
+        assertPoints(estimate.type, [
+          ...stored(points),
+          ...keyed.map((p, i) => ({ ...p, field: sentAs('estimate_points')(i) })),
+        ]);
+        return insertPoints(tx, newPointRows(project, actor, estimateId, keyed));
+      });
+      return rows.map(presentEstimatePoint);
     },
   };
 }

@@ -254,6 +254,47 @@ describe('@makeplane/plane-node-sdk against the server', () => {
     expect(await failure(plane.intake.retrieve(slug, projectId, declined.issue!))).toBe(404);
   });
 
+  it("sizes work with the project's estimate and its points", async () => {
+    expect(await failure(plane.estimates.retrieve(slug, projectId))).toBe(404);
+    const estimate = await plane.estimates.create(slug, projectId, { name: 'Story points', type: 'points' });
+    expect(estimate).toMatchObject({ name: 'Story points', type: 'points', project: projectId });
+    // One estimate per project.
+    expect(await failure(plane.estimates.create(slug, projectId, { name: 'Another' }))).toBe(409);
+    const points = await plane.estimates.createPoints(slug, projectId, estimate.id, [
+      { value: '1' },
+      { value: '2' },
+      { value: '3' },
+    ]);
+    expect(points.map((p) => [p.key, p.value])).toEqual([
+      [1, '1'],
+      [2, '2'],
+      [3, '3'],
+    ]);
+    const listed = await plane.estimates.listPoints(slug, projectId, estimate.id);
+    expect(listed.map((p) => p.id)).toEqual(points.map((p) => p.id));
+    const five = await plane.estimates.updatePoint(slug, projectId, estimate.id, points[2]!.id, {
+      value: '5',
+    });
+    expect(five.value).toBe('5');
+    await plane.estimates.linkToProject(slug, projectId, estimate.id);
+    const item = await plane.workItems.create(slug, projectId, {
+      name: 'Sized',
+      estimate_point: five.id,
+    });
+    expect(item.estimate_point).toBe(five.id);
+    expect((await plane.estimates.update(slug, projectId, { name: 'Points' })).name).toBe('Points');
+    await plane.estimates.deletePoint(slug, projectId, estimate.id, points[0]!.id);
+    // The SDK's type leaves `points` out; the object carries them (api.md §15.4).
+    const after = (await plane.estimates.retrieve(slug, projectId)) as unknown as {
+      points: { value: string }[];
+    };
+    expect(after.points.map((p) => p.value)).toEqual(['2', '5']);
+    await plane.estimates.delete(slug, projectId);
+    expect(await failure(plane.estimates.retrieve(slug, projectId))).toBe(404);
+    // The work item lost the deleted estimate's point.
+    expect((await plane.workItems.retrieve(slug, projectId, item.id)).estimate_point).toBeNull();
+  });
+
   it('reports refusals as the SDK expects: 401 for a bad key, 404 for another workspace', async () => {
     const stranger = new PlaneClient({ baseUrl: t.baseUrl, apiKey: `plane_api_${'0'.repeat(64)}` });
     expect(await failure(stranger.users.me())).toBe(401);

@@ -1,5 +1,6 @@
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
+import { estimatesV1Routes } from './estimates.v1.routes.ts';
 import { intakeV1Routes } from './intake.v1.routes.ts';
 import { planningV1Routes } from './planning.v1.routes.ts';
 import { projectsV1Routes } from './projects.v1.routes.ts';
@@ -31,4 +32,5 @@ export function publicApiRoutes(app: App, services: Services) {
   workItemPartsV1Routes(app, services);
   planningV1Routes(app, services, items);
   intakeV1Routes(app, services, items);
+  estimatesV1Routes(app, services);
 }

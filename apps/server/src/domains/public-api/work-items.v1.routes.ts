@@ -2,6 +2,8 @@ import {
   type CreateIssueBody,
   paginated,
   v1CreateWorkItemBodySchema,
+  v1SearchAnswerSchema,
+  v1SearchQuerySchema,
   v1UpdateWorkItemBodySchema,
   v1WorkItemAnswerSchema,
   v1WorkItemQuerySchema,
@@ -34,7 +36,7 @@ const shapeQuery = v1WorkItemQuerySchema.pick({ expand: true, fields: true });
  */
 export function workItemsV1Routes(
   app: App,
-  { issues, issueDetails, projects }: Services,
+  { issues, issueDetails, projects, search }: Services,
   items: V1WorkItems,
 ) {
   for (const family of ['work-items', 'issues']) {
@@ -140,6 +142,29 @@ export function workItemsV1Routes(
       async (request, reply) => {
         await issues.remove(projectOf(request), userOf(request), request.params.issue_id);
         return reply.code(204).send();
+      },
+    );
+
+    // Work items by name or key among those the caller sees (the search service's issue hits).
+    app.get(
+      `${V1}/${family}/search/`,
+      {
+        config: v1Workspace(ROLE.GUEST),
+        schema: {
+          tags: TAGS,
+          params: v1SlugParams,
+          querystring: v1SearchQuerySchema,
+          response: { 200: v1SearchAnswerSchema },
+        },
+      },
+      async (request) => {
+        const { query } = request;
+        const hits = await search.searchIssues(accessOf(request), userOf(request), {
+          search: query.search,
+          limit: query.limit,
+          project_id: query.project ?? query.project_id,
+        });
+        return { issues: hits };
       },
     );
 

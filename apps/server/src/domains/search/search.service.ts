@@ -63,6 +63,17 @@ export function createSearchService(db: Db, deps: { projectMembers: ProjectMembe
       return { results };
     },
 
+    /** Work items by name or key among those the caller sees (the public API's search, api.md §15). */
+    async searchIssues(
+      access: WorkspaceAccess,
+      user: UserRow,
+      query: { search: string; project_id?: string; limit: number },
+    ) {
+      const term = query.search.trim();
+      if (!term) return [];
+      return searchIssuesByText(db, await scope(access, user, query.project_id), term, query.limit);
+    },
+
     async entitySearch(
       access: WorkspaceAccess,
       user: UserRow,

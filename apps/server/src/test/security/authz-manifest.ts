@@ -92,6 +92,7 @@ const PUBLIC_API: Record<string, RouteCase> = {
         [`DELETE ${base}/:issue_id/`, item(ADMIN, { except: { guest: 404 } })],
         // The world's work item is the admin's: the guest rule hides it by its key too.
         [`GET /api/v1/workspaces/:slug/${family}/:key/`, workspace(GUEST, { except: { guest: 404 } })],
+        [`GET /api/v1/workspaces/:slug/${family}/search/`, workspace(GUEST, { query: 'search=item' })],
       ];
     }),
   ),
@@ -196,6 +197,38 @@ const PUBLIC_API: Record<string, RouteCase> = {
   'DELETE /api/v1/workspaces/:slug/projects/:project_id/intake-issues/:intake_issue_id/': item(ADMIN, {
     except: { guest: 404 },
   }),
+  // The project's one estimate (P5 reads, P20 writes as in §4.6); those naming none in the path
+  // need the world's estimate made first.
+  'GET /api/v1/workspaces/:slug/projects/:project_id/estimates/': project(GUEST, {
+    body: async (w) => {
+      await w.estimate();
+      return undefined;
+    },
+  }),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/estimates/': project(ADMIN, {
+    body: () => ({ name: 'Sizes', type: 'points', estimate_points: [{ value: '1' }, { value: '2' }] }),
+  }),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/estimates/': project(ADMIN, {
+    body: async (w) => {
+      await w.estimate();
+      return { name: 'Renamed' };
+    },
+  }),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/estimates/': project(ADMIN, {
+    body: async (w) => {
+      await w.estimate();
+      return {};
+    },
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/estimates/:estimate_id/estimate-points/': project(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/estimates/:estimate_id/estimate-points/': project(
+    ADMIN,
+    { body: () => [{ key: 9, value: '9' }] },
+  ),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/estimates/:estimate_id/estimate-points/:point_id/':
+    project(ADMIN, { body: () => ({ value: '7' }) }),
+  'DELETE /api/v1/workspaces/:slug/projects/:project_id/estimates/:estimate_id/estimate-points/:point_id/':
+    project(ADMIN),
 };
 
 /**

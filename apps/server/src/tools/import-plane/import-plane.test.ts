@@ -34,6 +34,14 @@ async function v1(t: TestApp, key: string, path: string, init: { method?: string
   return text ? JSON.parse(text) : undefined;
 }
 
+/** The object at `path`, or null when the app answers 404 (a project without an estimate). */
+async function maybe(t: TestApp, key: string, path: string): Promise<Json | null> {
+  const response = await fetch(`${t.baseUrl}/api/v1/${path}`, { headers: { 'X-Api-Key': key } });
+  if (response.status === 404) return null;
+  expect(response.status, path).toBe(200);
+  return response.json();
+}
+
 async function all(t: TestApp, key: string, path: string): Promise<Json[]> {
   const items: Json[] = [];
   let cursor = '';
@@ -73,6 +81,11 @@ async function snapshot(t: TestApp, key: string, ws: string) {
     const cycles = await all(t, key, `${p}/cycles/?cycle_view=all`);
     const modules = await all(t, key, `${p}/modules/`);
     const items = await all(t, key, `${p}/work-items/`);
+    const estimate = await maybe(t, key, `${p}/estimates/`);
+    const estimatePoints = estimate
+      ? await all(t, key, `${p}/estimates/${estimate.id}/estimate-points/`)
+      : [];
+    const pointValue = new Map<string, string>(estimatePoints.map((x: Json) => [x.id, x.value]));
     const name = new Map<string, string>(
       [...states, ...labels, ...cycles, ...modules].map((x: Json) => [x.id, x.name]),
     );
@@ -104,6 +117,7 @@ async function snapshot(t: TestApp, key: string, ws: string) {
         description_html: item.description_html,
         priority: item.priority,
         state: name.get(item.state),
+        estimate_point: item.estimate_point ? (pointValue.get(item.estimate_point) ?? 'unknown') : null,
         parent: item.parent ? itemKey.get(item.parent) : null,
         labels: item.labels.map((id: string) => name.get(id)).sort(),
         assignees: item.assignees.map(who).sort(),
@@ -149,6 +163,14 @@ async function snapshot(t: TestApp, key: string, ws: string) {
       network: project.network,
       created_at: project.created_at,
       default_state: name.get(project.default_state),
+      estimate: estimate && {
+        name: estimate.name,
+        description: estimate.description,
+        type: estimate.type,
+        last_used: estimate.last_used,
+        active: project.estimate === estimate.id,
+        points: estimatePoints.map((x: Json) => ({ key: x.key, value: x.value, description: x.description })),
+      },
       members: byKey(
         (await v1(t, key, `${p}/members/`)).map((m: Json) => ({ email: who(m.id), role: m.role })),
         (m: Json) => m.email,
@@ -199,6 +221,8 @@ async function footprint(t: TestApp) {
     'project_members',
     'states',
     'labels',
+    'estimates',
+    'estimate_points',
     'cycles',
     'modules',
     'issues',
@@ -264,14 +288,14 @@ beforeAll(async () => {
   const area = await api(`${w}/labels/`, { name: 'Area', color: '#112233' });
   const backend = await api(`${w}/labels/`, { name: 'Backend', color: '#445566', parent: area.id });
   const bug = await api(`${w}/labels/`, { name: 'Bug', color: '#ff0000' });
-  const estimate = await owner.client.post(`/api/workspaces/${slug}/${w}/estimates/`, {
-    estimate: { name: 'Points', type: 'points' },
-    estimate_points: [
-      { key: 0, value: '1' },
-      { key: 1, value: '2' },
-    ],
-  });
-  expect(estimate.status, estimate.text).toBe(201);
+  // The estimate as Plane's clients make one: bare, then its points in bulk, then made active.
+  const estimate = await api(`${w}/estimates/`, { name: 'Points', description: 'Fibonacci', type: 'points' });
+  const points = await api(`${w}/estimates/${estimate.id}/estimate-points/`, [
+    { value: '1' },
+    { value: '2', description: 'a day' },
+    { value: '3' },
+  ]);
+  await api(`${w}/`, { estimate: estimate.id }, 'PATCH');
 
   const current = await api(`${w}/cycles/`, {
     name: 'Sprint 1',
@@ -296,6 +320,7 @@ beforeAll(async () => {
     priority: 'high',
     labels: [area.id],
     assignees: [admin.user.id],
+    estimate_point: points[2].id,
     start_date: day(-2),
     target_date: day(10),
   });
@@ -305,6 +330,7 @@ beforeAll(async () => {
     state: review.id,
     labels: [backend.id, bug.id],
     assignees: [member.user.id, admin.user.id],
+    estimate_point: points[0].id,
   });
   const done = await api(`${w}/work-items/`, { name: 'Payment provider', state: stateOf('started') });
   await api(`${w}/work-items/${done.id}/`, { state: stateOf('completed') }, 'PATCH');
@@ -357,9 +383,25 @@ describe('npm run import:plane', () => {
     expect(web.work_items.find((i: Json) => i.key === 'WEB-1').relations).toEqual({ relates_to: ['OPS-1'] });
     expect(web.modules[0].items).toEqual(['WEB-1', 'WEB-2', 'WEB-3']);
     expect(web.work_items[0].activity.length).toBeGreaterThan(0);
+    expect(web.estimate).toEqual({
+      name: 'Points',
+      description: 'Fibonacci',
+      type: 'points',
+      last_used: false,
+      active: true,
+      points: [
+        { key: 1, value: '1', description: '' },
+        { key: 2, value: '2', description: 'a day' },
+        { key: 3, value: '3', description: '' },
+      ],
+    });
+    expect(web.work_items.map((i: Json) => i.estimate_point)).toEqual(['3', '1', null, null]);
+    expect(from.projects.find((p: Json) => p.identifier === 'OPS').estimate).toBeNull();
     expect(to).toEqual(from);
     expect(first.tallies['work items']).toEqual({ created: 6, updated: 0, unchanged: 0 });
-    expect(first.skipped).toEqual(['estimates (the source has no estimates endpoint)']);
+    expect(first.tallies.estimates).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    expect(first.tallies['estimate points']).toEqual({ created: 3, updated: 0, unchanged: 0 });
+    expect(first.skipped).toEqual([]);
   });
 
   it('keeps numbers, so new items continue after the highest', async () => {
@@ -408,12 +450,25 @@ describe('npm run import:plane', () => {
       method: 'PATCH',
       body: { name: 'Renamed at the source', priority: 'urgent' },
     });
+    const web = projects.find((p: Json) => p.identifier === 'WEB');
+    const estimate = await v1(source, sourceKey, `workspaces/${slug}/projects/${web.id}/estimates/`);
+    const three = estimate.points.find((x: Json) => x.value === '3');
+    await v1(
+      source,
+      sourceKey,
+      `workspaces/${slug}/projects/${web.id}/estimates/${estimate.id}/estimate-points/${three.id}/`,
+      {
+        method: 'PATCH',
+        body: { value: '5' },
+      },
+    );
     const report = await importPlane({
       source: createPlaneSource({ baseUrl: source.baseUrl, apiKey: sourceKey }),
       services: target.services,
       workspace: slug,
     });
     expect(report.tallies['work items']).toMatchObject({ created: 0, updated: 1 });
+    expect(report.tallies['estimate points']).toMatchObject({ created: 0, updated: 1 });
     expect(await snapshot(target, targetKey, slug)).toEqual(await snapshot(source, sourceKey, slug));
   });
 

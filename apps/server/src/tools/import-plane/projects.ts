@@ -12,6 +12,7 @@ import { EXTERNAL_SOURCE, type ImportContext, localId, localUser } from './conte
 import { knownRole } from './members.ts';
 import type {
   SourceEstimate,
+  SourceEstimatePoint,
   SourceLabel,
   SourceMember,
   SourceProject,
@@ -212,12 +213,43 @@ export async function importLabels(ctx: ImportContext, projectId: string, list: 
 }
 
 /**
- * The project's estimate and its points, matched by name and by key. Plane's v1 (and this
- * product's) may not expose estimates: then `undefined` and the caller reports it.
+ * The source project's estimate with its points. Plane's v1 answers `estimates/` with the
+ * project's one estimate (an array or a page is read too) and lists its points at
+ * `estimate-points/` (older versions embed them, or only in `points`). A 404 is a project without
+ * an estimate, or a source without the endpoint: only the latter, known by the project naming an
+ * estimate, is reported.
+ */
+export async function readEstimates(
+  ctx: ImportContext,
+  projectPath: string,
+  project: SourceProject,
+): Promise<SourceEstimate[]> {
+  const answer = await ctx.source.getOptional<
+    SourceEstimate | SourceEstimate[] | { results: SourceEstimate[] }
+  >(`${projectPath}/estimates/`);
+  if (answer === undefined) {
+    if (project.estimate) ctx.skipped.add('estimates (the source has no estimates endpoint)');
+    return [];
+  }
+  const list = Array.isArray(answer) ? answer : 'results' in answer ? answer.results : [answer];
+  const withPoints: SourceEstimate[] = [];
+  for (const estimate of list) {
+    const points = await ctx.source.listOptional<SourceEstimatePoint>(
+      `${projectPath}/estimates/${estimate.id}/estimate-points/`,
+    );
+    withPoints.push({ ...estimate, points: points ?? estimate.points ?? [] });
+  }
+  return withPoints;
+}
+
+/**
+ * The project's estimates and their points, matched by name and by key; the project's active
+ * estimate follows the source's (`estimate`, else the one marked `last_used`).
  */
 export async function importEstimates(
   ctx: ImportContext,
   projectId: string,
+  project: SourceProject,
   list: SourceEstimate[],
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -232,7 +264,8 @@ export async function importEstimates(
         ),
         {
           description: estimate.description ?? '',
-          type: estimate.type ?? 'points',
+          // Plane's default; categories take any value, so nothing imported breaks the type's rule.
+          type: estimate.type ?? 'categories',
           last_used: estimate.last_used ?? false,
           ...audit(estimate),
         },
@@ -240,30 +273,31 @@ export async function importEstimates(
       );
       count(ctx.tallies, 'estimates', outcome);
       ctx.ids.set(estimate.id, estimateId);
-      for (const point of estimate.points ?? []) {
+      for (const [index, point] of (estimate.points ?? []).entries()) {
+        const key = point.key ?? index + 1;
         const saved = await upsertRow(
           tx,
           estimatePoints,
           and(
             eq(estimatePoints.estimate_id, estimateId),
-            eq(estimatePoints.key, point.key),
+            eq(estimatePoints.key, key),
             isNull(estimatePoints.deleted_at),
           ),
           { value: point.value, description: point.description ?? '' },
-          { workspace_id: ctx.workspace.id, project_id: projectId, estimate_id: estimateId, key: point.key },
+          { workspace_id: ctx.workspace.id, project_id: projectId, estimate_id: estimateId, key },
         );
         count(ctx.tallies, 'estimate points', saved.outcome);
         ctx.ids.set(point.id, saved.id);
       }
-      if (estimate.last_used) {
-        await tx
-          .update(projects)
-          .set({ estimate_id: estimateId })
-          .where(
-            and(eq(projects.id, projectId), sql`${projects.estimate_id} is distinct from ${estimateId}`),
-          );
-      }
     }
+    const active =
+      project.estimate !== undefined ? project.estimate : list.find((estimate) => estimate.last_used)?.id;
+    if (active === undefined) return;
+    const activeId = localId(ctx, active);
+    await tx
+      .update(projects)
+      .set({ estimate_id: activeId })
+      .where(and(eq(projects.id, projectId), sql`${projects.estimate_id} is distinct from ${activeId}`));
   });
 }
 

@@ -13,13 +13,13 @@ import {
   importProjectMembers,
   importStates,
   projectClash,
+  readEstimates,
 } from './projects.ts';
 import { type PlaneSource, SourceError } from './source-client.ts';
 import type {
   SourceActivity,
   SourceComment,
   SourceCycle,
-  SourceEstimate,
   SourceLabel,
   SourceLink,
   SourceMember,
@@ -168,9 +168,7 @@ async function importProjectData(ctx: ImportContext, project: SourceProject, pro
   await importProjectMembers(ctx, projectId, await source.list<SourceMember>(`${projectPath}/members/`));
   await importStates(ctx, projectId, project, await source.list<SourceState>(`${projectPath}/states/`));
   await importLabels(ctx, projectId, await source.list<SourceLabel>(`${projectPath}/labels/`));
-  const estimates = await source.listOptional<SourceEstimate>(`${projectPath}/estimates/`);
-  if (estimates) await importEstimates(ctx, projectId, estimates);
-  else ctx.skipped.add('estimates (the source has no estimates endpoint)');
+  await importEstimates(ctx, projectId, project, await readEstimates(ctx, projectPath, project));
 
   const cycles = uniqueById([
     ...(await source.list<SourceCycle>(`${projectPath}/cycles/?cycle_view=all`)),

@@ -27,6 +27,8 @@ export interface SourceProject {
   project_lead?: string | null;
   default_assignee?: string | null;
   default_state?: string | null;
+  /** The project's active estimate. */
+  estimate?: string | null;
   emoji?: string | null;
   icon_prop?: Record<string, unknown> | null;
   logo_props?: Record<string, unknown> | null;
@@ -77,7 +79,8 @@ export interface SourceLabel {
 
 export interface SourceEstimatePoint {
   id: string;
-  key: number;
+  /** Plane's older v1 sends only `id` and `value`: then the points' order gives the keys. */
+  key?: number | null;
   value: string;
   description?: string | null;
 }
