@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { cycles, modules } from '../../platform/db/schema.ts';
 import { sanitizeRichText } from '../../platform/security/html.ts';
 import { EXTERNAL_SOURCE, type ImportContext, localUser } from './context.ts';
 import { audit, authors } from './projects.ts';
 import type { SourceCycle, SourceModule } from './source-types.ts';
-import { count, dateOnly, nullableTimestamp, upsertRow } from './upsert.ts';
+import { count, dateOnly, importedInProject, nullableTimestamp, upsertRow } from './upsert.ts';
 
 export async function importCycles(ctx: ImportContext, projectId: string, list: SourceCycle[]) {
   await ctx.db.transaction(async (tx) => {
@@ -12,12 +11,7 @@ export async function importCycles(ctx: ImportContext, projectId: string, list: 
       const { id, outcome } = await upsertRow(
         tx,
         cycles,
-        and(
-          eq(cycles.project_id, projectId),
-          eq(cycles.external_source, EXTERNAL_SOURCE),
-          eq(cycles.external_id, cycle.id),
-          isNull(cycles.deleted_at),
-        ),
+        importedInProject(cycles, projectId, cycle.id),
         {
           name: cycle.name,
           description: cycle.description ?? '',
@@ -53,12 +47,7 @@ export async function importModules(ctx: ImportContext, projectId: string, list:
       const { id, outcome } = await upsertRow(
         tx,
         modules,
-        and(
-          eq(modules.project_id, projectId),
-          eq(modules.external_source, EXTERNAL_SOURCE),
-          eq(modules.external_id, module.id),
-          isNull(modules.deleted_at),
-        ),
+        importedInProject(modules, projectId, module.id),
         {
           name: module.name,
           description: module.description ?? '',

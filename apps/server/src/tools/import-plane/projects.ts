@@ -18,7 +18,7 @@ import type {
   SourceProject,
   SourceState,
 } from './source-types.ts';
-import { count, nullableTimestamp, timestamp, upsertRow } from './upsert.ts';
+import { count, importedInProject, nullableTimestamp, timestamp, upsertRow } from './upsert.ts';
 
 const STATE_GROUPS = new Set(['backlog', 'unstarted', 'started', 'completed', 'cancelled']);
 
@@ -135,12 +135,7 @@ export async function importStates(
       const { id, outcome } = await upsertRow(
         tx,
         states,
-        and(
-          eq(states.project_id, projectId),
-          eq(states.external_source, EXTERNAL_SOURCE),
-          eq(states.external_id, state.id),
-          isNull(states.deleted_at),
-        ),
+        importedInProject(states, projectId, state.id),
         {
           name: state.name,
           description: state.description ?? '',
@@ -177,12 +172,7 @@ export async function importLabels(ctx: ImportContext, projectId: string, list: 
       upsertRow(
         tx,
         labels,
-        and(
-          eq(labels.project_id, projectId),
-          eq(labels.external_source, EXTERNAL_SOURCE),
-          eq(labels.external_id, label.id),
-          isNull(labels.deleted_at),
-        ),
+        importedInProject(labels, projectId, label.id),
         {
           name: label.name,
           description: label.description ?? '',

@@ -1,6 +1,7 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/database.ts';
+import { EXTERNAL_SOURCE } from './context.ts';
 
 /** What the import did to one kind of entity. */
 export interface Tally {
@@ -92,4 +93,18 @@ export function nullableTimestamp(value: string | null | undefined): Date | null
 export function dateOnly(value: string | null | undefined): string | null {
   if (!value) return null;
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : (timestamp(value)?.toISOString().slice(0, 10) ?? null);
+}
+
+/** The live row of a project that an earlier run imported from the source object `sourceId`. */
+export function importedInProject(
+  table: { project_id: PgColumn; external_source: PgColumn; external_id: PgColumn; deleted_at: PgColumn },
+  projectId: string,
+  sourceId: string,
+): SQL | undefined {
+  return and(
+    eq(table.project_id, projectId),
+    eq(table.external_source, EXTERNAL_SOURCE),
+    eq(table.external_id, sourceId),
+    isNull(table.deleted_at),
+  );
 }

@@ -6,7 +6,7 @@ import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
 import { EXTERNAL_SOURCE, type ImportContext, localId } from './context.ts';
 import { audit, authors } from './projects.ts';
 import type { SourceWorkItem } from './source-types.ts';
-import { count, dateOnly, nullableTimestamp, upsertRow } from './upsert.ts';
+import { count, dateOnly, importedInProject, nullableTimestamp, upsertRow } from './upsert.ts';
 
 /** Which cycle and modules each source work item belongs to (read from the cycles' and modules' lists). */
 export interface Membership {
@@ -82,12 +82,7 @@ export async function importWorkItems(
       const { id, outcome } = await upsertRow(
         tx,
         issues,
-        and(
-          eq(issues.project_id, projectId),
-          eq(issues.external_source, EXTERNAL_SOURCE),
-          eq(issues.external_id, item.id),
-          isNull(issues.deleted_at),
-        ),
+        importedInProject(issues, projectId, item.id),
         {
           name: item.name,
           description_html: description,
