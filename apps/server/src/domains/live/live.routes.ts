@@ -13,6 +13,17 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PING_MS = 30_000;
 const IDLE_MS = 90_000;
 
+/** The hub hands every subscriber the same message object: its JSON is built once. */
+const encoded = new WeakMap<object, string>();
+function encode(message: object): string {
+  let text = encoded.get(message);
+  if (text === undefined) {
+    text = JSON.stringify(message);
+    encoded.set(message, text);
+  }
+  return text;
+}
+
 const clientMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('subscribe'),
@@ -52,7 +63,7 @@ export async function connectLiveEvents(app: App, services: Services): Promise<v
       /** By workspace slug, as the client names them. */
       const subscriptions = new Map<string, Subscription>();
       const send = (message: object) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        if (socket.readyState === socket.OPEN) socket.send(encode(message));
       };
       let heard = Date.now();
       const pinger = setInterval(() => {
