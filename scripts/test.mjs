@@ -15,10 +15,15 @@ step('type check and lint');
 if ((await run('npm', ['run', 'typecheck'])) !== 0) failed = true;
 if ((await run('npm', ['run', 'lint'])) !== 0) failed = true;
 
-step('unit and API tests on PGlite');
-const suites = ['--project', 'shared', '--project', 'editor', '--project', 'server', '--project', 'web'];
-if ((await run('npx', ['vitest', 'run', ...suites], { env: { ...process.env, TEST_DB: 'pglite' } })) !== 0)
-  failed = true;
+step('unit tests');
+const units = ['--project', 'shared', '--project', 'editor', '--project', 'web'];
+if ((await run('npx', ['vitest', 'run', ...units])) !== 0) failed = true;
+
+// The API suites' files share each worker's loaded modules and PGlite instance (--no-isolate: the
+// app's imports took ~3 s per file); every test still gets an emptied database (test/pglite-pool.ts).
+const api = ['vitest', 'run', '--project', 'server', '--no-isolate'];
+step('API tests on PGlite');
+if ((await run('npx', api, { env: { ...process.env, TEST_DB: 'pglite' } })) !== 0) failed = true;
 
 // The reliability suite, short: a few crash cycles and seconds of load (`npm run test:reliability`
 // runs it at full length). Alone on the machine, so its timings mean something.
@@ -33,7 +38,7 @@ if (
 // The PostgreSQL run (mostly waiting on the database server) overlaps the browser tests; its
 // output is printed once both have finished so the two logs do not interleave.
 const postgres = process.env.TEST_DATABASE_URL
-  ? runQuietly('npx', ['vitest', 'run', '--project', 'server'], {
+  ? runQuietly('npx', api, {
       env: { ...process.env, TEST_DB: 'postgres' },
     })
   : null;

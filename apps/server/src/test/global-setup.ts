@@ -54,6 +54,7 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = wrapPglite(client);
   await migrateDatabase(database);
+  await assertNoRows(client);
   const dump = await client.dumpDataDir('none');
   await database.close();
   const dumpPath = path.join(os.tmpdir(), `kite-test-${process.pid}.tar`);
@@ -61,4 +62,15 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteDumpPath', dumpPath);
   project.provide('pgTemplateUrl', '');
   return () => fs.rmSync(dumpPath, { force: true });
+}
+
+/** Tests empty every table between tests (test/pglite-pool.ts): a migration must not seed rows. */
+async function assertNoRows(client: PGlite) {
+  const { rows } = await client.query<{ name: string }>(
+    "select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'",
+  );
+  for (const { name } of rows) {
+    const { rows: found } = await client.query(`select 1 from ${name} limit 1`);
+    if (found.length) throw new Error(`migration left rows in ${name}: the test reset would remove them`);
+  }
 }

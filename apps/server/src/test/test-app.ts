@@ -2,23 +2,17 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import {
-  type Database,
-  type OpenOptions,
-  openPostgresDatabase,
-  PGLITE_EXTENSIONS,
-  wrapPglite,
-} from '../platform/db/database.ts';
+import { type Database, type OpenOptions, openPostgresDatabase } from '../platform/db/database.ts';
 import type { App } from '../platform/http/types.ts';
 import { createFileStorage } from '../platform/storage/file-storage.ts';
 import { createLocalStorage } from '../platform/storage/local-storage.ts';
 import { createServices, type Services } from '../services.ts';
 import { databaseUrl } from './global-setup.ts';
+import { leasePglite } from './pglite-pool.ts';
 
 export interface TestApp {
   app: App;
@@ -33,9 +27,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-let dump: Blob | undefined;
-
-/** A fresh, migrated database of its own: a PGlite copy of the migrated dump, or a clone of the PG template. */
+/** A fresh, migrated database of its own: an emptied PGlite of the migrated dump, or a clone of the PG template. */
 export async function freshDatabase(
   options: OpenOptions,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -56,9 +48,7 @@ export async function freshDatabase(
       },
     };
   }
-  dump ??= new Blob([fs.readFileSync(inject('pgliteDumpPath'))]);
-  const client = await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
-  return { database: wrapPglite(client, options), drop: async () => {} };
+  return { database: await leasePglite(options), drop: async () => {} };
 }
 
 /**
