@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { analyticsRoutes } from './domains/analytics/analytics.routes.ts';
 import { apiTokensRoutes } from './domains/api-tokens/api-tokens.routes.ts';
+import { connectAccessCache } from './domains/auth/access-cache-feed.ts';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { SESSION_COOKIE } from './domains/auth/session.service.ts';
 import { commentsRoutes } from './domains/comments/comments.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     createSecurityHeaders({ imageSources: config.s3 ? [s3DownloadOrigin(config.s3)] : [] }),
   );
   await connectIssueListCache(app, services);
+  await connectAccessCache(app, services);
   await registerWebSockets(app);
   await connectPageCollaboration(app, services);
   await connectLiveEvents(app, services);

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { createAnalyticsService } from './domains/analytics/analytics.service.ts';
 import { createApiTokensService } from './domains/api-tokens/api-tokens.service.ts';
+import { createAccessCache } from './domains/auth/access-cache.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
 import { createSessionService } from './domains/auth/session.service.ts';
 import { createCommentsService } from './domains/comments/comments.service.ts';
@@ -97,7 +98,8 @@ export function createServices(
     throw new Error('S3 storage is configured: pass createFileStorage(config)');
   const storage = options.storage ?? createLocalStorage(uploadsFolder(config));
   const users = createUsersService(db);
-  const sessions = createSessionService(db, config);
+  const accessCache = createAccessCache();
+  const sessions = createSessionService(db, config, accessCache);
   const members = createMembersService(db);
   const workspaces = createWorkspacesService(db, { instance, users, members });
   const invitations = createInvitationsService(db, { members, users, workspaces, mailer });
@@ -210,6 +212,7 @@ export function createServices(
     instance,
     users,
     sessions,
+    accessCache,
     members,
     workspaces,
     invitations,

@@ -17,6 +17,7 @@ import {
 
 export interface SessionAccessRow {
   user: UserRow;
+  expiresAt: Date;
   workspace: WorkspaceRow | null;
   membership: WorkspaceMemberRow | null;
   project: ProjectRow | null;
@@ -37,6 +38,7 @@ export async function findSessionAccess(
     db
       .select({
         user: users,
+        expiresAt: sessions.expires_at,
         workspace: workspaces,
         membership: workspaceMembers,
         project: projects,

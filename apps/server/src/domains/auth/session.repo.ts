@@ -16,16 +16,16 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-/** The active user behind a live session, or undefined. */
+/** The active user behind a live session and when the session expires, or undefined. */
 export async function findSessionUser(
   db: Executor,
   tokenHash: string,
   now: Date,
-): Promise<UserRow | undefined> {
+): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
   // Prepared by name: every request runs it, so PostgreSQL parses and plans it once per connection.
   const rows = await prepared(db, 'find_session_user', (db) =>
     db
-      .select({ user: users })
+      .select({ user: users, expiresAt: sessions.expires_at })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
       .where(
@@ -38,7 +38,7 @@ export async function findSessionUser(
       .limit(1)
       .prepare('find_session_user'),
   ).execute({ tokenHash, now: now.toISOString() });
-  return rows[0]?.user;
+  return rows[0];
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {

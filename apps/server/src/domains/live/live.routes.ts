@@ -82,7 +82,7 @@ export async function connectLiveEvents(app: App, services: Services): Promise<v
           visibility: await hub.visibilityOf(workspace, user),
           send,
           async refresh() {
-            const now = await sessions.resolve(token, { slug, projectId: null });
+            const now = await sessions.resolve(token, { slug, projectId: null }, { fresh: true });
             if (!now || now.user.id !== user.id) return socket.close(4401, 'Session ended');
             // Removed from the workspace: the socket closes (the client does not reconnect).
             if (!now.workspace) return socket.close(4403, 'Access revoked');
