@@ -120,6 +120,8 @@ describe('live events', { timeout: 60_000 }, () => {
     const t = await startTestApp();
     cleanups.push(() => t.close());
     const s = await scene(t);
+    // Added first: members (guests too) hear of a newcomer, which is not what this test is about.
+    const nonProjectMember = await addMember(t, s.owner, s.slug, 15);
     const guest = await listen(t.baseUrl, s.guest.client);
     await guest.subscribe(s.slug);
     const outsider = await signUp(t);
@@ -128,7 +130,6 @@ describe('live events', { timeout: 60_000 }, () => {
     expect(outside.messages.at(-1)).toMatchObject({ type: 'error', error_code: 'NOT_FOUND' });
     const otherSlug = (await createWorkspace(outsider)).slug;
     await outside.subscribe(otherSlug);
-    const nonProjectMember = await addMember(t, s.owner, s.slug, 15);
     const bystander = await listen(t.baseUrl, nonProjectMember.client);
     await bystander.subscribe(s.slug);
 
@@ -185,6 +186,19 @@ describe('live events', { timeout: 60_000 }, () => {
         .filter((m) => m.entity === 'project_member')
         .map((m) => m.type),
     ).toEqual(['created']);
+
+    // A newcomer joining the workspace is heard by its members.
+    const newcomer = await addMember(t, s.owner, s.slug, 10);
+    await expect
+      .poll(
+        () =>
+          tab
+            .changes()
+            .filter((m) => m.entity === 'workspace_member' && m.type === 'created')
+            .map((m) => m.data?.id),
+        { timeout: SETTLE_MS },
+      )
+      .toEqual([newcomer.user.id]);
 
     // Removed from the workspace (through another node when there is one): the socket is closed.
     const other = (await startSecondNode(t)) ?? t;

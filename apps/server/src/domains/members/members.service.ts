@@ -57,8 +57,17 @@ export function createMembersService(db: Db) {
       listeners.push(listener);
     },
 
-    add(tx: Executor, values: typeof workspaceMembers.$inferInsert): Promise<WorkspaceMemberRow> {
-      return insertMember(tx, values);
+    /** A new member (by invitation, or a workspace's creator): members' open sockets hear of it. */
+    async add(tx: Executor, values: typeof workspaceMembers.$inferInsert): Promise<WorkspaceMemberRow> {
+      const membership = await insertMember(tx, values);
+      await recordMembershipEvent(
+        tx,
+        'workspace_member',
+        'created',
+        { workspaceId: membership.workspace_id, userId: membership.member_id, role: membership.role },
+        values.updated_by ?? values.created_by ?? null,
+      );
+      return membership;
     },
 
     findMembership(tx: Executor, workspaceId: string, userId: string) {
