@@ -17,6 +17,8 @@ import { type Database, type OpenOptions, PGLITE_EXTENSIONS, wrapPglite } from '
 let dump: Blob | undefined;
 let idle: PGlite | undefined;
 let resetSql: string | undefined;
+/** The migrated schema's tables, as loaded from the dump: a test that adds one gets a new instance. */
+let schemaTables: string | undefined;
 
 export async function leasePglite(options: OpenOptions): Promise<Database> {
   const client = (await resetIdle()) ?? (await loadFromDump());
@@ -68,11 +70,13 @@ async function resetIdle(): Promise<PGlite | undefined> {
   try {
     // DISCARD ALL: prepared statements, LISTENs, settings and temporary tables of the last test.
     await client.exec('DISCARD ALL');
+    if ((await publicTables(client)) !== schemaTables) throw new Error('a test changed the schema');
     resetSql ??= await buildResetSql(client);
     await client.exec(resetSql);
     return client;
   } catch {
-    // Left in a state the reset cannot mend (an open transaction, a closed instance): a new one.
+    // Left in a state the reset cannot mend (an open transaction, a closed instance, a table of its
+    // own that would reach the next test's backups and table lists): a new one.
     await client.close().catch(() => undefined);
     return undefined;
   }
@@ -80,7 +84,16 @@ async function resetIdle(): Promise<PGlite | undefined> {
 
 async function loadFromDump(): Promise<PGlite> {
   dump ??= new Blob([fs.readFileSync(inject('pgliteDumpPath'))]);
-  return PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+  const client = await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+  schemaTables ??= await publicTables(client);
+  return client;
+}
+
+async function publicTables(client: PGlite): Promise<string> {
+  const result = await client.query<{ names: string }>(
+    "select string_agg(tablename, ',' order by tablename) as names from pg_tables where schemaname = 'public'",
+  );
+  return result.rows[0]!.names;
 }
 
 /** Empties every table of the app's schema (the migrations' own bookkeeping stays) in one statement. */

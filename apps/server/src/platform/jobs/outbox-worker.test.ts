@@ -17,6 +17,7 @@ beforeAll(async () => {
 });
 beforeEach(() => database.raw('truncate outbox, handled'));
 afterAll(async () => {
+  await database.raw('drop table handled');
   await database.close();
   await drop();
 });
