@@ -42,6 +42,15 @@ async function joinAsMember(browser: Browser, admin: Page, slug: string) {
 
 const body = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
 
+/** Whether the caret is in the editor's last top-level block. */
+const caretInLastBlock = (page: Page) =>
+  page.evaluate(() => {
+    const editor = document.querySelector('[aria-label="Page content"]');
+    const anchor = window.getSelection()?.anchorNode ?? null;
+    const last = editor?.lastElementChild;
+    return !!last && !!anchor && (last === anchor || last.contains(anchor));
+  });
+
 test('two members edit one page together; a lock makes the other read-only; the title autosaves', async ({
   page: grace,
   browser,
@@ -184,7 +193,12 @@ test('pages list and a page with rich content, in light and dark', async ({ page
     // The '/' menu.
     // Into the heading (a click in the middle may land in the table, where Ctrl+End stays in the cell).
     await body(page).getByRole('heading', { name: 'Launch plan' }).click();
-    await page.keyboard.press('Control+End');
+    // The editor may still be taking the click's selection: press again until the caret is in the
+    // document's last block.
+    await expect(async () => {
+      await page.keyboard.press('Control+End');
+      expect(await caretInLastBlock(page)).toBe(true);
+    }).toPass({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     await page.keyboard.type('/');
     await expect(page.getByRole('listbox', { name: 'Commands' })).toBeVisible();
