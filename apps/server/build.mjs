@@ -7,9 +7,14 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // except happy-dom (the editor's HTML parser on the server): its CommonJS `ws` cannot be bundled as ESM.
 const external = [...Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kite/')), 'happy-dom'];
 
+// Splitting: a module the server imports dynamically (the editor, loaded on a page's first document)
+// becomes a chunk of its own whose npm imports load with it, not at start-up.
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

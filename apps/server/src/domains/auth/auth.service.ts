@@ -34,11 +34,14 @@ const RESET_TTL_MS = 60 * MINUTE;
 
 type Mode = 'SIGN_IN' | 'SIGN_UP';
 
-function passwordProblem(password: string, user: { email: string; first_name?: string; last_name?: string }) {
+async function passwordProblem(
+  password: string,
+  user: { email: string; first_name?: string; last_name?: string },
+) {
   if (password.length > PASSWORD_MAX) return authError('INVALID_PASSWORD');
   if (
     password.length < PASSWORD_MIN ||
-    !isStrongPassword(password, [user.email, user.first_name ?? '', user.last_name ?? ''])
+    !(await isStrongPassword(password, [user.email, user.first_name ?? '', user.last_name ?? '']))
   ) {
     return authError('PASSWORD_TOO_WEAK');
   }
@@ -154,7 +157,7 @@ export function createAuthService(
       const email = normaliseEmail(body.email);
       if (!email || !body.password) throw authError('REQUIRED_EMAIL_PASSWORD_SIGN_UP');
       if (!isValidEmail(email)) throw authError('INVALID_EMAIL_SIGN_UP');
-      const weak = passwordProblem(body.password, { email, ...body });
+      const weak = await passwordProblem(body.password, { email, ...body });
       if (weak) throw weak;
       const password_hash = await hashPassword(body.password);
       return createAccount({
@@ -279,7 +282,7 @@ export function createAuthService(
       if (!row) throw authError('INVALID_PASSWORD_TOKEN');
       if (row.used_at || row.expires_at < new Date()) throw authError('EXPIRED_PASSWORD_TOKEN');
       if (!password) throw authError('MISSING_PASSWORD');
-      const weak = passwordProblem(password, user);
+      const weak = await passwordProblem(password, user);
       if (weak) throw weak;
       return changePasswordHash(user, password);
     },
@@ -287,7 +290,7 @@ export function createAuthService(
     async setPassword(user: UserRow, password: string | undefined): Promise<UserRow> {
       if (!user.is_password_autoset) throw authError('PASSWORD_ALREADY_SET');
       if (!password) throw authError('INVALID_PASSWORD');
-      const weak = passwordProblem(password, user);
+      const weak = await passwordProblem(password, user);
       if (weak) throw weak;
       return changePasswordHash(user, password);
     },
@@ -299,7 +302,7 @@ export function createAuthService(
         if (!(await verifyPassword(user.password_hash, oldPassword)))
           throw authError('INCORRECT_OLD_PASSWORD');
       }
-      const weak = passwordProblem(newPassword, user);
+      const weak = await passwordProblem(newPassword, user);
       if (weak) throw weak;
       return changePasswordHash(user, newPassword);
     },

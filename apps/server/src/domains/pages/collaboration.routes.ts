@@ -48,8 +48,8 @@ export async function connectPageCollaboration(app: App, services: Services): Pr
         });
         const project = access?.project;
         if (!project?.membership) return socket.close(CLOSE.notFound, 'Not found');
+        await collaboration.handle(socket, request.raw, { user: userOf(request), project });
         socket.off('message', hold);
-        collaboration.handle(socket, request.raw, { user: userOf(request), project });
         for (const [data, isBinary] of early) socket.emit('message', data, isBinary);
       };
       open().catch((error) => {

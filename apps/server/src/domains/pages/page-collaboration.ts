@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Hocuspocus } from '@hocuspocus/server';
-import { AppError } from '@kite/shared/errors';
 import type WebSocket from 'ws';
-import * as Y from 'yjs';
 import type { ChangeFeed } from '../../platform/db/change-feed.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
+import type { CollaborationDocuments } from './collaboration-documents.ts';
 import type { PageChange, PagesService } from './pages.service.ts';
 
 /** Where app processes tell each other that a page's stored document or its rights changed. */
@@ -19,10 +17,6 @@ export interface CollaborationContext {
   project: ProjectAccess;
 }
 
-/** The store's debounce (api.md §16.2): 2 s after the last change, at most 10 s after the first. */
-const DEBOUNCE_MS = 2000;
-const MAX_DEBOUNCE_MS = 10_000;
-
 export type PageCollaboration = ReturnType<typeof createPageCollaboration>;
 
 /**
@@ -31,56 +25,26 @@ export type PageCollaboration = ReturnType<typeof createPageCollaboration>;
  * store into the stored document, so processes never overwrite one another. After a store it
  * tells the others (NOTIFY), and a process that has the page open pulls the stored document into
  * its own, so clients on different processes converge within a store's debounce.
+ *
+ * Hocuspocus (and the editor it stores through) is loaded with the process's first collaboration
+ * socket: until then no document is open here, so there is nothing to pull, re-check or flush.
  */
 export function createPageCollaboration(
   pages: PagesService,
   database: Pick<Database, 'kind' | 'raw' | 'listen'>,
 ) {
   const origin = randomUUID();
-  /** Pages whose open document must not be stored: its description was replaced as HTML. */
-  const discarded = new Set<string>();
   let feed: ChangeFeed | undefined;
+  let documents: CollaborationDocuments | undefined;
+  let loading: Promise<CollaborationDocuments> | undefined;
 
-  const hocuspocus = new Hocuspocus({
-    name: 'kite-pages',
-    quiet: true,
-    debounce: DEBOUNCE_MS,
-    maxDebounce: MAX_DEBOUNCE_MS,
-
-    /** The page view rule (a page not theirs to see closes the socket); no edit right → read-only. */
-    async onAuthenticate({ documentName, context, connectionConfig }) {
-      const { user, project } = context as CollaborationContext;
-      const access = await pages.collaborationAccess(project, user, documentName);
-      if (!access) throw new Error('Page not found');
-      connectionConfig.readOnly = !access.canEdit;
-      return context;
-    },
-
-    async onLoadDocument({ documentName, document }) {
-      discarded.delete(documentName);
-      // The page's own document, so that every process and client shares one origin of its content.
-      const stored = await pages.loadDocument(documentName);
-      // No origin: applying the stored state is no change to store.
-      if (stored && stored.length > 0) Y.applyUpdate(document, stored);
-      return document;
-    },
-
-    async onStoreDocument({ documentName, document, context }) {
-      if (discarded.has(documentName)) return;
-      const userId = (context as Partial<CollaborationContext>).user?.id ?? null;
-      try {
-        const stored = await pages.storeDocument(documentName, Y.encodeStateAsUpdate(document), userId);
-        if (stored) tellOthers('stored', documentName);
-      } catch (error) {
-        if (!(error instanceof AppError && error.status === 400)) throw error;
-        // A client wrote what the editor's schema cannot hold: the stored document stays as it was,
-        // and the open one, which holds it, is dropped; everyone reconnects to the stored one.
-        console.warn(`page ${documentName}: an unreadable document was not stored`);
-        discarded.add(documentName);
-        hocuspocus.closeConnections(documentName);
-      }
-    },
-  });
+  function openDocuments(): Promise<CollaborationDocuments> {
+    loading ??= import('./collaboration-documents.ts').then((module) => {
+      documents = module.createCollaborationDocuments(pages, (pageId) => tellOthers('stored', pageId));
+      return documents;
+    });
+    return loading;
+  }
 
   function tellOthers(kind: PageChange, pageId: string) {
     if (database.kind !== 'postgres') return;
@@ -89,45 +53,16 @@ export function createPageCollaboration(
       .catch((error) => console.error('announcing a page change failed', error));
   }
 
-  /** The stored document is newer than the open one (another process or the REST API wrote it). */
-  async function pullStored(pageId: string) {
-    const document = hocuspocus.documents.get(pageId);
-    if (!document) return;
-    const stored = await pages.loadDocument(pageId);
-    if (stored) Y.applyUpdate(document, stored);
-  }
-
   function apply(kind: PageChange, pageId: string) {
+    if (!documents) return;
     if (kind === 'stored') {
-      pullStored(pageId).catch((error) => console.error('reloading a page failed', error));
-      return;
-    }
-    if (kind === 'replaced') {
-      // The open document is stale: everyone reconnects to the one built from the new HTML.
-      if (hocuspocus.documents.has(pageId)) discarded.add(pageId);
-      hocuspocus.closeConnections(pageId);
-      return;
-    }
-    recheckRights(pageId).catch((error) => console.error('re-checking page rights failed', error));
-  }
-
-  /**
-   * Applies a lock, an archive or an access change to open connections at once: each is checked
-   * again, made read-only or writable, and told so (a stateless `{"type":"access"}` message); one
-   * that may no longer see the page is closed.
-   */
-  async function recheckRights(pageId: string) {
-    const document = hocuspocus.documents.get(pageId);
-    if (!document) return;
-    for (const { connection } of document.connections.values()) {
-      const { user, project } = connection.context as CollaborationContext;
-      const access = await pages.collaborationAccess(project, user, pageId);
-      if (!access) {
-        connection.close({ code: 4404, reason: 'Not found' });
-        continue;
-      }
-      connection.readOnly = !access.canEdit;
-      connection.sendStateless(JSON.stringify({ type: 'access', read_only: !access.canEdit }));
+      documents.pullStored(pageId).catch((error) => console.error('reloading a page failed', error));
+    } else if (kind === 'replaced') {
+      documents.replaced(pageId);
+    } else {
+      documents
+        .recheckRights(pageId)
+        .catch((error) => console.error('re-checking page rights failed', error));
     }
   }
 
@@ -148,23 +83,18 @@ export function createPageCollaboration(
       });
     },
 
-    handle(socket: WebSocket, request: IncomingMessage, context: CollaborationContext) {
-      hocuspocus.handleConnection(socket, request, context);
+    async handle(socket: WebSocket, request: IncomingMessage, context: CollaborationContext) {
+      (await openDocuments()).hocuspocus.handleConnection(socket, request, context);
     },
 
     /** Stores every document with changes waiting (shutdown: no acknowledged edit is lost). */
     async flush() {
-      await Promise.all(
-        [...hocuspocus.documents.keys()].map(async (name) => {
-          const id = `onStoreDocument-${name}`;
-          if (hocuspocus.debouncer.isDebounced(id)) await hocuspocus.debouncer.executeNow(id);
-        }),
-      );
+      await documents?.flush();
     },
 
     async close() {
       await this.flush();
-      hocuspocus.closeConnections();
+      documents?.hocuspocus.closeConnections();
       await feed?.close();
     },
   };

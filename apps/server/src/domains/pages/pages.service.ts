@@ -1,4 +1,3 @@
-import { htmlToYUpdate, yUpdateToHtml } from '@kite/editor/server';
 import {
   type CreatePageBody,
   type Favorite,
@@ -24,6 +23,7 @@ import {
   removeOthersFavorites,
   removeProjectFavorite,
 } from '../favorites/favorites.repo.ts';
+import { type EditorServer, loadEditorServer } from './page-editor.ts';
 import {
   accessRefusal,
   archiveRefusal,
@@ -88,9 +88,9 @@ const unreadableDocument = () =>
   });
 
 /** The HTML of a document; one holding what the editor's schema has no place for is refused (400). */
-function renderedHtml(document: Uint8Array): string {
+function renderedHtml(editor: EditorServer, document: Uint8Array): string {
   try {
-    return yUpdateToHtml(document);
+    return editor.yUpdateToHtml(document);
   } catch {
     throw unreadableDocument();
   }
@@ -160,11 +160,17 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
   /**
    * Merges an update into the stored document and renders its HTML; the caller holds the row lock.
    * A page without a document takes the update as its document: a client that never read the
-   * stored one wrote a whole document of its own.
+   * stored one wrote a whole document of its own. The editor is loaded before the lock is taken.
    */
-  async function storeUpdate(tx: Executor, page: PageRow, update: Uint8Array, userId: string | null) {
+  async function storeUpdate(
+    tx: Executor,
+    editor: EditorServer,
+    page: PageRow,
+    update: Uint8Array,
+    userId: string | null,
+  ) {
     const merged = page.description_binary ? Y.mergeUpdates([page.description_binary, update]) : update;
-    const description_html = sanitizeRichText(renderedHtml(merged));
+    const description_html = sanitizeRichText(renderedHtml(editor, merged));
     await updatePageRow(tx, page.id, {
       description_binary: merged,
       description_html,
@@ -182,6 +188,7 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
     pageId: string,
     visible: (page: PageRow) => void = () => {},
   ): Promise<Uint8Array | null> {
+    const editor = await loadEditorServer();
     return db.transaction(async (tx) => {
       let page = await findLivePage(tx, pageId);
       if (!page) return null;
@@ -189,7 +196,7 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
       if (page.description_binary) return page.description_binary;
       page = (await findLivePage(tx, pageId, { forUpdate: true }))!;
       if (page.description_binary) return page.description_binary;
-      const built = htmlToYUpdate(page.description_html);
+      const built = editor.htmlToYUpdate(page.description_html);
       await storeDocumentBytes(tx, pageId, built);
       return built;
     });
@@ -406,7 +413,10 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
       update: Uint8Array,
     ): Promise<PageDetail> {
       checkedUpdate(update);
-      await guarded(project, user, pageId, editRefusal, (tx, page) => storeUpdate(tx, page, update, user.id));
+      const editor = await loadEditorServer();
+      await guarded(project, user, pageId, editRefusal, (tx, page) =>
+        storeUpdate(tx, editor, page, update, user.id),
+      );
       announce(pageId, 'stored');
       return one(project, viewerOf(project, user), pageId);
     },
@@ -463,10 +473,11 @@ export function createPagesService(db: Db, deps: { storage: FileStorage }) {
 
     /** Merges a live document into the stored one; false when the page is gone. */
     async storeDocument(pageId: string, update: Uint8Array, userId: string | null): Promise<boolean> {
+      const editor = await loadEditorServer();
       const stored = await db.transaction(async (tx) => {
         const page = await findLivePage(tx, pageId, { forUpdate: true });
         if (!page) return false;
-        await storeUpdate(tx, page, update, userId);
+        await storeUpdate(tx, editor, page, update, userId);
         return true;
       });
       return stored;
