@@ -1,3 +1,4 @@
+import { type DashboardWithWidgets, WIDGET_KEYS } from '@kite/shared/contracts';
 import { type LoadOptions, type LoadResult, type RequestSpec, runLoad } from './load.ts';
 import { runFanOut } from './realtime.ts';
 
@@ -171,7 +172,8 @@ export async function runApiSuite(
     1,
   );
 
-  // quality.md A9: one analytics chart (x-axis × segment) over the whole workspace.
+  // quality.md A9: one analytics chart (x-axis × segment) over the whole workspace, and each widget
+  // of the home dashboard.
   for (const [x, segment] of [
     ['state_id', 'priority'],
     ['labels__id', 'assignees__id'],
@@ -183,6 +185,22 @@ export async function runApiSuite(
       { path: `/api/workspaces/${WORKSPACE}/analytics/?x_axis=${x}&segment=${segment}&y_axis=issue_count` },
       1,
     );
+  }
+  if (options.only.size === 0 || options.only.has('A9')) {
+    const home = `/api/workspaces/${WORKSPACE}/dashboard/`;
+    const { dashboard } = await getJson<DashboardWithWidgets>(
+      baseUrl,
+      session,
+      `${home}?dashboard_type=home`,
+    );
+    for (const widget of WIDGET_KEYS) {
+      await run(
+        'A9',
+        `home dashboard widget ${widget}`,
+        { path: `${home}${dashboard.id}/?widget_key=${widget}` },
+        1,
+      );
+    }
   }
 
   const nextState = rotation(f.stateIds);

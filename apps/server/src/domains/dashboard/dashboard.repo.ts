@@ -324,12 +324,17 @@ export async function collaborators(
   const [rows, total] = await Promise.all([
     queryRows<{ user_id: string; active_issue_count: unknown; display_name: string }>(
       db,
-      sql`with people as (${people})
-        select people.user_id, u.display_name, (
-          select count(*) from issues i join states s on s.id = i.state_id
-          where ${visible(scope)} and people.user_id = any(i.assignee_ids) and ${OPEN}
-        ) as active_issue_count
+      // One pass over the open items counts everyone's (a count per person scanned them per person).
+      sql`with people as (${people}),
+        load as (
+          select a.user_id, count(*) as n from issues i join states s on s.id = i.state_id
+            cross join lateral unnest(i.assignee_ids) as a(user_id)
+          where ${visible(scope)} and ${OPEN}
+          group by a.user_id
+        )
+        select people.user_id, u.display_name, coalesce(load.n, 0) as active_issue_count
         from people join users u on u.id = people.user_id
+          left join load on load.user_id = people.user_id
         order by active_issue_count desc, u.display_name, people.user_id
         limit ${page.limit} offset ${page.offset}`,
     ),
