@@ -7,9 +7,11 @@
  * Chunks loaded after the first paint (drag and drop, the peek, the command palette) are listed
  * apart and not counted.
  *
- *   node apps/web/scripts/critical-js.mjs [--layout kanban|list] [--dist apps/web/dist]
+ *   node apps/web/scripts/critical-js.mjs [--layout kanban|list] [--dist apps/web/dist] [--cap-kb N]
  *
  * Prints JSON: { criticalJsGzipBytes, files: [{ file, gzipBytes, bytes }], afterPaint: [...] }.
+ * With --cap-kb, prints one line instead and exits 1 when the critical path is over N KB gzip
+ * (`npm test` holds the build to U3's 250 KB cap this way).
  * Run `npm run build -w @kite/web` first.
  */
 import fs from 'node:fs';
@@ -93,6 +95,15 @@ const afterPaint = describe(
 );
 const sum = (list) => list.reduce((total, f) => total + f.gzipBytes, 0);
 
+const capKb = option('cap-kb', undefined);
+if (capKb !== undefined) {
+  const kb = sum(files) / 1024;
+  const largest = files.slice(0, 3).map((f) => `${f.file} ${(f.gzipBytes / 1024).toFixed(1)} KB`);
+  console.log(
+    `board critical-path JavaScript: ${kb.toFixed(1)} KB gzip (cap ${capKb} KB); largest: ${largest.join(', ')}`,
+  );
+  process.exit(kb > Number(capKb) ? 1 : 0);
+}
 console.log(
   JSON.stringify(
     { layout, criticalJsGzipBytes: sum(files), files, afterPaintGzipBytes: sum(afterPaint), afterPaint },

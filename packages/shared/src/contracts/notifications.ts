@@ -11,8 +11,8 @@ export const NOTIFICATION_REASONS = ['created', 'assigned', 'subscribed', 'menti
 export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
 export const NOTIFICATION_SENDER_PREFIX = 'in_app:issue_activities:';
 
-/** The list's default page (spec: page size 30, initial cursor `30:0:0`). */
-export const NOTIFICATIONS_PER_PAGE = 30;
+// Here for the server's contract; the web imports it from the domain module, which has no zod.
+export { NOTIFICATIONS_PER_PAGE } from '../domain/notifications.ts';
 
 const timestamp = z.string();
 

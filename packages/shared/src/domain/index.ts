@@ -6,6 +6,7 @@ export * from './estimates.ts';
 export * from './identifier.ts';
 export * from './intake.ts';
 export * from './modules.ts';
+export * from './notifications.ts';
 export * from './organization.ts';
 export * from './roles.ts';
 export * from './slug.ts';

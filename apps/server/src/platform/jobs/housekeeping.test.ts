@@ -48,7 +48,8 @@ describe('housekeeping', () => {
       `select topic from outbox where workspace_id = $1 order by topic`,
       [workspaceId],
     );
-    expect(topics.map((r) => r.topic)).toEqual(['old.pending', 'recent.handled']);
+    // The owner's joining the workspace is a recent event too: kept.
+    expect(topics.map((r) => r.topic)).toEqual(['old.pending', 'recent.handled', 'workspace_member.created']);
     const bodies = await raw<{ body: string }>(`select body from webhook_deliveries order by body`);
     expect(bodies.map((r) => r.body)).toEqual(['old pending', 'recent delivered']);
     const logs = await raw<{ request_body: string }>(`select request_body from webhook_logs`);

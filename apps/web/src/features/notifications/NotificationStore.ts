@@ -1,11 +1,12 @@
-import {
-  NOTIFICATIONS_PER_PAGE,
-  type Notification,
-  type NotificationFilters,
-  type Paginated,
-  type UnreadCounts,
-  type UpdateNotificationBody,
+import type {
+  Notification,
+  NotificationFilters,
+  Paginated,
+  UnreadCounts,
+  UpdateNotificationBody,
 } from '@kite/shared/contracts';
+// From the domain module: a value from the contracts would bring zod onto every page's path (U3).
+import { NOTIFICATIONS_PER_PAGE } from '@kite/shared/domain';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
 import { toastError } from '../../ui/toast.ts';
