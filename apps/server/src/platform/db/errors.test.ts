@@ -11,6 +11,7 @@ describe('database error classes', () => {
     ).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
     expect(isDatabaseUnavailable(wrapped({ code: '57P01', message: 'terminating connection' }))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped({ code: '53100', message: 'could not extend file' }))).toBe(true);
     expect(isDatabaseUnavailable(wrapped({ code: '42P01', message: 'relation does not exist' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
   });

@@ -21,7 +21,7 @@ export function isDataException(error: unknown): boolean {
   return pgErrorCode(error)?.startsWith('22') ?? false;
 }
 
-/** Connection-level failures: the database is down, restarting or unreachable, not the query. */
+/** The database cannot serve now (down, restarting, unreachable, or out of disk or memory), whatever the query. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -31,6 +31,13 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
+  // Class 53, insufficient resources: a full disk, memory, connection slots — the server's state,
+  // not the request, and it may pass.
+  '53000',
+  '53100',
+  '53200',
+  '53300',
+  'ENOSPC',
   '08000',
   '08001',
   '08003',
