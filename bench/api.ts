@@ -109,8 +109,10 @@ export async function runApiSuite(
 ): Promise<ScenarioRun[]> {
   const f = await loadFixture(baseUrl, session);
   const runs: ScenarioRun[] = [];
+  /** Whether `--only` leaves this scenario in. */
+  const wanted = (id: string) => options.only.size === 0 || options.only.has(id);
   const run = async (id: string, label: string, spec: RequestSpec, connections: number, write = false) => {
-    if (options.only.size > 0 && !options.only.has(id)) return;
+    if (!wanted(id)) return;
     const load: LoadOptions = {
       baseUrl,
       headers: write ? session.writeHeaders : session.headers,
@@ -186,7 +188,7 @@ export async function runApiSuite(
       1,
     );
   }
-  if (options.only.size === 0 || options.only.has('A9')) {
+  if (wanted('A9')) {
     const home = `/api/workspaces/${WORKSPACE}/dashboard/`;
     const { dashboard } = await getJson<DashboardWithWidgets>(
       baseUrl,
@@ -224,7 +226,7 @@ export async function runApiSuite(
     true,
   );
 
-  if (options.only.size === 0 || options.only.has('A6')) {
+  if (wanted('A6')) {
     const fan = await runFanOut(baseUrl, session, { sockets: 20, seconds: options.seconds });
     const label = 'realtime: a work-item edit heard by 20 subscribed sockets';
     // In the load table's terms: "requests" are deliveries, "errors" deliveries never heard.
