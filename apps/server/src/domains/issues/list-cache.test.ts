@@ -15,7 +15,7 @@ import {
 } from '../../test/factories.ts';
 import { Client } from '../../test/http-client.ts';
 import { startSecondNode, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { ALL_PROJECTS, createIssueListCache, listCacheKey } from './list-cache.ts';
+import { ALL_PROJECTS, createIssueListCache, listCacheKey, PROJECT_CHANGES_CHANNEL } from './list-cache.ts';
 
 const page = (n: number) => new PreRendered({ n });
 
@@ -84,7 +84,18 @@ describe('cached issue lists over HTTP', () => {
   });
   afterEach(() => t.close());
 
+  // The database announces changes after commit, asynchronously; its notifications arrive in commit
+  // order, so once a marker sent now is heard, every change announced before it has been too.
+  let markers = 0;
+  const changesHeard = async () => {
+    const marker = `marker-${++markers}`;
+    await t.database.raw('select pg_notify($1, $2)', [PROJECT_CHANGES_CHANNEL, marker]);
+    await expect
+      .poll(() => t.services.issueListCache.ticket(marker)?.generation, { timeout: 2000, interval: 5 })
+      .toBe(1);
+  };
   const cachedAfterRead = async () => {
+    await changesHeard();
     await owner.client.get(`${base}${board}`);
     return t.services.issueListCache.size();
   };
@@ -210,8 +221,7 @@ describe('cached issue lists over HTTP', () => {
     await expect
       .poll(() => t.services.issueListCache.ticket('x'), { timeout: 5000, interval: 20 })
       .not.toBeNull();
-    await owner.client.get(`${base}${board}`);
-    expect(t.services.issueListCache.size()).toBe(1);
+    expect(await cachedAfterRead()).toBe(1);
   });
 });
 
