@@ -116,6 +116,7 @@ export function createServices(
     projectMembers,
     members,
     listCache: issueListCache,
+    listChanges,
   });
   const subscriptions = createSubscriptionsService(db, { issues, projectMembers });
   const profile = createProfileService(db, { users, members, projectMembers, issues });

@@ -44,10 +44,11 @@ export function issuesRoutes(app: App, { issues, issueExpansions }: Services) {
     (request) => issues.listByIds(projectOf(request), userOf(request), request.query.issues.split(',')),
   );
 
+  // Creates and edits tell the list caches item by item (issues.service `told`).
   app.post(
     `${base}/`,
     {
-      config: projectConfig(ROLE.MEMBER),
+      config: projectConfig(ROLE.MEMBER, { listChangesTold: true }),
       schema: {
         tags: TAGS,
         params: projectParams,
@@ -85,7 +86,7 @@ export function issuesRoutes(app: App, { issues, issueExpansions }: Services) {
     app.route({
       method,
       url: `${base}/:issue_id/`,
-      config: projectConfig(ROLE.GUEST),
+      config: projectConfig(ROLE.GUEST, { listChangesTold: true }),
       schema: {
         tags: TAGS,
         params: issueParams,

@@ -32,6 +32,7 @@ import {
 import {
   buildOrderBy,
   buildWhere,
+  type Grouping,
   grouping,
   keysNeeded,
   type ListContext,
@@ -69,7 +70,9 @@ import {
   updateIssueAtVersion,
   updateIssueRow,
 } from './issues.repo.ts';
-import { type IssueListCache, listCacheKey } from './list-cache.ts';
+import { type CachedList, type IssueListCache, listCacheKey } from './list-cache.ts';
+import { describeList, factsOf } from './list-cache-cells.ts';
+import type { ListChanges } from './list-cache-feed.ts';
 import { subscribe } from './subscriptions.repo.ts';
 
 export type IssuesService = ReturnType<typeof createIssuesService>;
@@ -114,6 +117,7 @@ export function createIssuesService(
     projectMembers: ProjectMembersService;
     members: MembersService;
     listCache: IssueListCache;
+    listChanges: ListChanges;
   },
 ) {
   let estimatePointExists: EstimatePointLookup = async () => false;
@@ -354,15 +358,64 @@ export function createIssuesService(
   async function cachedList(
     projectId: string,
     parts: Record<string, unknown>,
-    read: () => Promise<PreRendered>,
+    read: () => Promise<CachedList>,
   ): Promise<PreRendered> {
     const key = listCacheKey({ ...parts, day: new Date().toISOString().slice(0, 10) });
     const cached = deps.listCache.get(projectId, key);
-    if (cached) return cached;
+    if (cached && !cached.countsStale) return cached.list.page;
     const ticket = deps.listCache.ticket(projectId);
-    const page = await read();
-    if (ticket) deps.listCache.set(ticket, key, page);
-    return page;
+    // Items moved between groups far from the page: its rows hold, its counts are read again.
+    const recount = cached?.list.recount;
+    const list = recount ? { ...cached.list, page: await recount() } : await read();
+    if (ticket) deps.listCache.set(ticket, key, list);
+    return list.page;
+  }
+
+  /**
+   * Reads a list's counts from the maintained counters, when they can answer it (the board's
+   * unfiltered groups): null when the list must count its own items.
+   */
+  function counterReader(
+    query: ListIssuesQuery,
+    counted: ListIssuesQuery,
+    ctx: ListContext,
+    scope: 'normal' | 'archived' | 'drafts',
+  ):
+    | (() => Promise<{ total: number; cells: { group_key: string; sub_group_key?: string; n: number }[] }>)
+    | null {
+    const projectId = ctx.projectIds[0]!;
+    const types = typeFilter(query, ctx);
+    if (countersAnswer(counted, ctx, scope)) {
+      return () =>
+        readCounters(db, projectId).then((rows) =>
+          countsFromCounters(rows, ctx.states, types, query.group_by ?? null, query.sub_group_by ?? null),
+        );
+    }
+    const groupKind = groupCountersKind(counted, ctx, scope);
+    if (!groupKind) return null;
+    return () =>
+      Promise.all([readCounters(db, projectId), readGroupCounters(db, projectId, groupKind)]).then(
+        ([rows, groupRows]) => ({
+          // Items count once in the total, though one can be in several modules.
+          total: countsFromCounters(rows, ctx.states, types, null, null).total,
+          cells: groupCellsFromCounters(groupRows, ctx.states, types, query.sub_group_by ?? null),
+        }),
+      );
+  }
+
+  /**
+   * Tells the list caches of one work item's committed change. A parent's sub-item count changes
+   * with it, which the item's own facts do not say: then the project's lists all go.
+   */
+  function told(projectId: string, before: IssueRowDb | null, after: IssueRowDb | null) {
+    const parentOf = (row: IssueRowDb | null) => row?.parent_id ?? null;
+    if (parentOf(before) !== parentOf(after)) return deps.listChanges.changed(projectId);
+    const id = (after ?? before)!.id;
+    deps.listChanges.itemChanged(projectId, {
+      id,
+      before: before && factsOf(before),
+      after: after && factsOf(after),
+    });
   }
 
   function listContext(project: ProjectAccess, user: UserRow, query: ListIssuesQuery = {}) {
@@ -533,6 +586,7 @@ export function createIssuesService(
         const row = await insertNew(tx, project, user, body.name, values, { stateId, intake: false });
         return { row, states };
       });
+      told(p.id, null, issue.row);
       return presentIssueDetail(issue.row, groupsOf(issue.states), { isSubscribed: true });
     },
 
@@ -649,7 +703,10 @@ export function createIssuesService(
           { ...values, updated_by: user.id },
           { actorId: user.id, changes, payload: updatedPayload(seen.issue, user.id, changes) },
         );
-        if (row) return presentIssueDetail(row, groupsOf(states), { isSubscribed: seen.subscribed });
+        if (row) {
+          told(p.id, seen.issue, row);
+          return presentIssueDetail(row, groupsOf(states), { isSubscribed: seen.subscribed });
+        }
       }
       const result = await db.transaction(async (tx) => {
         const current = await lockIssue(tx, p.id, issueId);
@@ -669,8 +726,9 @@ export function createIssuesService(
         await recordIssueChanges(tx, user.id, current, row);
         const newAssignees = row.assignee_ids.filter((id) => !current.assignee_ids.includes(id));
         await subscribe(tx, scopeOf(row), newAssignees);
-        return { row, subscribed: !!seen?.subscribed || newAssignees.includes(user.id) };
+        return { current, row, subscribed: !!seen?.subscribed || newAssignees.includes(user.id) };
       });
+      told(p.id, result.current, result.row);
       return presentIssueDetail(result.row, groupsOf(states), { isSubscribed: result.subscribed });
     },
 
@@ -782,7 +840,7 @@ export function createIssuesService(
       return cachedList(project.project.id, key, async () => {
         const ctx = await listContext(project, user, query);
         if (scope === 'drafts') ctx.ownOnlyProjectIds = ctx.projectIds;
-        return this.page(ctx, query, scope, saved);
+        return this.pageWithShape(ctx, query, scope, saved);
       });
     },
 
@@ -790,7 +848,7 @@ export function createIssuesService(
     async listPublished(projectId: string, query: ListIssuesQuery) {
       return cachedList(projectId, { scope: 'published', query }, async () => {
         const ctx = await projectListContext(projectId, query, { userId: '', ownOnly: false });
-        return this.page(ctx, query, 'normal');
+        return this.pageWithShape(ctx, query, 'normal');
       });
     },
 
@@ -817,7 +875,17 @@ export function createIssuesService(
       query: ListIssuesQuery,
       scope: 'normal' | 'archived' | 'drafts',
       saved?: ListIssuesQuery,
-    ) {
+    ): Promise<PreRendered> {
+      return (await this.pageWithShape(ctx, query, scope, saved)).page;
+    },
+
+    /** A list page with what the list cache needs to keep it: its shape, and how to recount it. */
+    async pageWithShape(
+      ctx: ListContext,
+      query: ListIssuesQuery,
+      scope: 'normal' | 'archived' | 'drafts',
+      saved?: ListIssuesQuery,
+    ): Promise<CachedList> {
       const page = parsePage(query, 1000);
       const where = buildWhere(query, ctx, scope, saved);
       // The board counters count a project's unfiltered items: a saved view's filters rule them out.
@@ -833,46 +901,33 @@ export function createIssuesService(
           'INVALID_GROUP_BY',
         );
       }
-      // Read beside the page query, not before it.
-      const groupKind = groupCountersKind(counted, ctx, scope);
-      const countersRead = countersAnswer(counted, ctx, scope)
-        ? readCounters(db, ctx.projectIds[0]!).then((rows) =>
-            countsFromCounters(
-              rows,
-              ctx.states,
-              typeFilter(query, ctx),
-              query.group_by ?? null,
-              query.sub_group_by ?? null,
-            ),
-          )
-        : groupKind
-          ? Promise.all([
-              readCounters(db, ctx.projectIds[0]!),
-              readGroupCounters(db, ctx.projectIds[0]!, groupKind),
-            ]).then(([rows, groupRows]) => ({
-              // Items count once in the total, though one can be in several modules.
-              total: countsFromCounters(rows, ctx.states, typeFilter(query, ctx), null, null).total,
-              cells: groupCellsFromCounters(
-                groupRows,
-                ctx.states,
-                typeFilter(query, ctx),
-                query.sub_group_by ?? null,
-              ),
-            }))
-          : null;
+      const limit = page.perPage + 1;
+      const shapeOf = (
+        rows: RenderedIssue[],
+        groupBy: Grouping | null = null,
+        subGroupBy: Grouping | null = null,
+      ) => describeList({ query, saved, states: ctx.states, limit, groupBy, subGroupBy, rows });
+      const readCounts = counterReader(query, counted, ctx, scope);
       if (!query.group_by) {
-        const [rows, total] = await Promise.all([
+        const total = () => (readCounts ? readCounts().then((c) => c.total) : countIssues(db, where));
+        const [rows, n] = await Promise.all([
           pageIssues<RenderedIssue>(
             db,
             where,
             orderBy,
-            page.perPage + 1,
+            limit,
             page.page * page.perPage,
             issueRowJson(ctx.states),
           ),
-          countersRead ? countersRead.then((c) => c.total) : countIssues(db, where),
+          // Read beside the page query, not before it.
+          total(),
         ]);
-        return new PreRendered(envelope(page, rows.map(rendered), total));
+        const render = (count: number) => new PreRendered(envelope(page, rows.map(rendered), count));
+        return {
+          page: render(n),
+          shape: shapeOf(rows),
+          recount: async () => render(await total()),
+        };
       }
       const group = grouping(query.group_by, ctx);
       const sub = query.sub_group_by ? grouping(query.sub_group_by, ctx) : null;
@@ -889,18 +944,29 @@ export function createIssuesService(
           sub,
           where,
           orderBy,
-          page.perPage + 1,
+          limit,
           page.page * page.perPage,
-          !countersRead,
+          !readCounts,
           issueRowJson(ctx.states),
         ),
-        countersRead,
+        readCounts?.(),
       ]);
-      const cellCounts = counters?.cells ?? counts;
-      const total =
-        counters?.total ??
-        (repeats ? await countIssues(db, where) : cellCounts.reduce((sum, c) => sum + c.n, 0));
-      return new PreRendered(groupedEnvelope(page, { group, sub, total }, rows, cellCounts, rendered));
+      const render = (cells: typeof counts, total: number) =>
+        new PreRendered(groupedEnvelope(page, { group, sub, total }, rows, cells, rendered));
+      const shape = shapeOf(rows, group, sub);
+      if (!readCounts || !counters) {
+        const total = repeats ? await countIssues(db, where) : counts.reduce((sum, c) => sum + c.n, 0);
+        // The counts came with the rows: a change to them reads the page again.
+        return { page: render(counts, total), shape };
+      }
+      return {
+        page: render(counters.cells, counters.total),
+        shape,
+        recount: async () => {
+          const fresh = await readCounts();
+          return render(fresh.cells, fresh.total);
+        },
+      };
     },
 
     async targetDates(where: SQL): Promise<string[]> {

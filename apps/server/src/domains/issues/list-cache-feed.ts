@@ -3,8 +3,10 @@ import type { Database } from '../../platform/db/database.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { ALL_PROJECTS, type IssueListCache, PROJECT_CHANGES_CHANNEL } from './list-cache.ts';
+import type { ItemChange } from './list-cache-cells.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MAX_PAYLOAD_BYTES = 7900;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Tells every process's list cache that a project's lists changed. */
@@ -13,6 +15,8 @@ export interface ListChanges {
   readonly origin: string;
   /** This process's cache forgets the project's pages now; the other processes hear of it shortly. */
   changed(projectId: string): void;
+  /** One work item changed (its facts before and after): caches drop only the pages it touches. */
+  itemChanged(projectId: string, change: ItemChange): void;
   /** Sends what is still waiting (on shutdown, and in tests). */
   flush(): Promise<void>;
 }
@@ -33,25 +37,32 @@ export function createListChanges(
   const origin = randomUUID();
   const onError = options.onError ?? ((error) => console.error('announcing list changes failed', error));
   let pending = new Set<string>();
+  let pendingItems: string[] = [];
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> = Promise.resolve();
 
   function send(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
-    if (pending.size === 0) return sending;
-    const ids = (pending.has(ALL_PROJECTS) ? [ALL_PROJECTS] : [...pending]).map((id) => `${id} ${origin}`);
+    if (pending.size === 0 && pendingItems.length === 0) return sending;
+    const payloads = pending.has(ALL_PROJECTS)
+      ? [`${ALL_PROJECTS} ${origin}`]
+      : [...[...pending].map((id) => `${id} ${origin}`), ...pendingItems];
     pending = new Set();
+    pendingItems = [];
     sending = sending
       .then(() =>
-        database.raw('select pg_notify($1, id) from unnest($2::text[]) as id', [
+        database.raw('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
           PROJECT_CHANGES_CHANNEL,
-          ids,
+          payloads,
         ]),
       )
       .then(() => undefined, onError);
     return sending;
   }
+  const later = () => {
+    timer ??= setTimeout(send, delayMs);
+  };
 
   return {
     origin,
@@ -59,7 +70,16 @@ export function createListChanges(
       cache.invalidate(projectId);
       if (database.kind !== 'postgres') return;
       pending.add(projectId);
-      timer ??= setTimeout(send, delayMs);
+      later();
+    },
+    itemChanged(projectId, change) {
+      cache.itemChanged(projectId, change);
+      if (database.kind !== 'postgres') return;
+      const payload = `${projectId} ${origin} ${JSON.stringify(change)}`;
+      // NOTIFY takes under 8,000 bytes; an item with hundreds of labels is announced as its project.
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) pending.add(projectId);
+      else pendingItems.push(payload);
+      later();
     },
     flush: send,
   };
@@ -74,10 +94,11 @@ export function createListChanges(
 export async function connectIssueListCache(app: App, services: Services): Promise<void> {
   const { issueListCache: cache, listChanges } = services;
   const feed = await services.database.listen(PROJECT_CHANGES_CHANNEL, {
-    // `<project> <origin>` from an app process (its own were handled when written), `<project>` from a trigger.
     onChange: (payload) => {
-      const [projectId, origin] = payload.split(' ');
-      if (origin !== listChanges.origin) cache.invalidate(projectId!);
+      const change = parseAnnouncement(payload);
+      if (change.origin === listChanges.origin) return;
+      if (change.item) cache.itemChanged(change.projectId, change.item);
+      else cache.invalidate(change.projectId);
     },
     onStatus: (up) => cache.setAvailable(up),
   });
@@ -86,7 +107,8 @@ export async function connectIssueListCache(app: App, services: Services): Promi
     await feed.close();
   });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READS.has(request.method)) {
+    // Routes whose service tells its changes item by item (`listChangesTold`) are left to it.
+    if (!READS.has(request.method) && !request.routeOptions.config.listChangesTold) {
       const projectId = (request.params as { project_id?: string } | undefined)?.project_id;
       // A path's project id that is no uuid names no project (and may hold bytes NOTIFY refuses).
       if (projectId === undefined) listChanges.changed(ALL_PROJECTS);
@@ -94,4 +116,22 @@ export async function connectIssueListCache(app: App, services: Services): Promi
     }
     return payload;
   });
+}
+
+/**
+ * `<project>` from a trigger, `<project> <origin>` from an app process, and `<project> <origin>
+ * <item change as JSON>` for one work item's change.
+ */
+export function parseAnnouncement(payload: string): {
+  projectId: string;
+  origin?: string;
+  item?: ItemChange;
+} {
+  const [projectId = '', origin, ...rest] = payload.split(' ');
+  if (rest.length === 0) return { projectId, origin };
+  try {
+    return { projectId, origin, item: JSON.parse(rest.join(' ')) as ItemChange };
+  } catch {
+    return { projectId, origin };
+  }
 }

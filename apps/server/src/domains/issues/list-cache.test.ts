@@ -15,9 +15,17 @@ import {
 } from '../../test/factories.ts';
 import { Client } from '../../test/http-client.ts';
 import { startSecondNode, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { ALL_PROJECTS, createIssueListCache, listCacheKey, PROJECT_CHANGES_CHANNEL } from './list-cache.ts';
+import {
+  ALL_PROJECTS,
+  type CachedEntry,
+  type CachedList,
+  createIssueListCache,
+  listCacheKey,
+  PROJECT_CHANGES_CHANNEL,
+} from './list-cache.ts';
 
-const page = (n: number) => new PreRendered({ n });
+const page = (n: number): CachedList => ({ page: new PreRendered({ n }), shape: null });
+const keptValue = (entry: CachedEntry | undefined) => entry?.list.page.value;
 
 describe('issue list cache', () => {
   it('keeps nothing while the change feed is down, and forgets everything when it comes or goes', () => {
@@ -25,7 +33,7 @@ describe('issue list cache', () => {
     expect(cache.ticket('p')).toBeNull();
     cache.setAvailable(true);
     cache.set(cache.ticket('p')!, 'k', page(1));
-    expect(cache.get('p', 'k')?.value).toEqual({ n: 1 });
+    expect(keptValue(cache.get('p', 'k'))).toEqual({ n: 1 });
     cache.setAvailable(false);
     expect(cache.get('p', 'k')).toBeUndefined();
     cache.setAvailable(true);
@@ -42,7 +50,7 @@ describe('issue list cache', () => {
     const other = cache.ticket('q')!;
     cache.invalidate('p');
     cache.set(other, 'k', page(2));
-    expect(cache.get('q', 'k')?.value).toEqual({ n: 2 });
+    expect(keptValue(cache.get('q', 'k'))).toEqual({ n: 2 });
     const beforeAll = cache.ticket('q')!;
     cache.invalidate(ALL_PROJECTS);
     expect(cache.get('q', 'k')).toBeUndefined();
@@ -57,7 +65,7 @@ describe('issue list cache', () => {
     cache.get('p', 'a');
     cache.set(cache.ticket('p')!, 'c', page(1));
     expect(['a', 'b', 'c'].map((k) => cache.get('p', k) !== undefined)).toEqual([true, false, true]);
-    cache.set(cache.ticket('p')!, 'big', new PreRendered({ text: 'x'.repeat(30) }));
+    cache.set(cache.ticket('p')!, 'big', { page: new PreRendered({ text: 'x'.repeat(30) }), shape: null });
     expect(cache.get('p', 'big')).toBeUndefined();
   });
 
@@ -121,6 +129,40 @@ describe('cached issue lists over HTTP', () => {
     expect(names((await owner.client.get(`${base}${board}`)).body)).toEqual(['Second']);
   });
 
+  it('keeps a board page when an item moves between groups beyond the page, and recounts it', async () => {
+    const states = (await owner.client.get(`${base}/states/`)).body as { id: string; group: string }[];
+    const [from, to] = [
+      states.find((s) => s.group === 'backlog')!,
+      states.find((s) => s.group === 'started')!,
+    ];
+    const made: { id: string; name: string }[] = [];
+    for (const state of [from, to]) {
+      for (let i = 0; i < 4; i++) {
+        made.push(
+          (await owner.client.post(`${base}/issues/`, { name: `${state.group} ${i}`, state_id: state.id }))
+            .body,
+        );
+      }
+    }
+    const small = '/issues/?group_by=state_id&per_page=2&order_by=sort_order';
+    const read = async () => (await owner.client.get(`${base}${small}`)).body;
+    await changesHeard();
+    const before = await read();
+    expect(t.services.issueListCache.size()).toBe(1);
+    // The last of the backlog (past its page of two and the one read beyond it) moves to the end of "started".
+    await owner.client.patch(`${base}/issues/${made[3]!.id}/`, { state_id: to.id });
+    expect(t.services.issueListCache.size()).toBe(1);
+    const after = await read();
+    expect(after.results[from.id].results).toEqual(before.results[from.id].results);
+    expect([after.results[from.id].total_results, after.results[to.id].total_results]).toEqual([3, 5]);
+    t.services.issueListCache.invalidate(base.split('/').pop()!);
+    expect(await read()).toEqual(after);
+    // An item on the page changes: the page goes.
+    await owner.client.patch(`${base}/issues/${made[0]!.id}/`, { name: 'Renamed' });
+    expect(t.services.issueListCache.size()).toBe(0);
+    expect(names(await read())).toContain('Renamed');
+  });
+
   it('hears what the database’s triggers announce: a state moved to another group (PGlite and PostgreSQL)', async () => {
     const states = (await owner.client.get(`${base}/states/`)).body as { id: string; group: string }[];
     const backlog = states.find((s) => s.group === 'backlog')!;
@@ -154,10 +196,10 @@ describe('cached issue lists over HTTP', () => {
         )
         .toBe(1);
       // Written on node A; node B's cached page goes once A announces it.
-      expect((await owner.client.patch(`${base}/issues/${issue.id}/`, { name: 'After' })).status).toBe(200);
+      expect((await owner.client.patch(`${base}/issues/${issue.id}/`, { name: 'After all' })).status).toBe(200);
       await expect
         .poll(async () => names((await onB.get(`${base}${board}`)).body), { timeout: 2000, interval: 20 })
-        .toEqual(['After']);
+        .toEqual(['After all']);
     } finally {
       await nodeB.close();
     }

@@ -1,44 +1,71 @@
 import type { PreRendered } from '../../platform/http/raw-json.ts';
+import { type ChangeEffect, effectOf, type ItemChange, type ListShape } from './list-cache-cells.ts';
 
 /** The NOTIFY channel the migration's triggers name a changed project on (payload: its id, or `*`). */
 export const PROJECT_CHANGES_CHANNEL = 'kite_project_changed';
 /** A change that may touch every project's lists (a user's name orders assignee groups). */
 export const ALL_PROJECTS = '*';
 
-/** Taken before a list's first query; a page read under it is kept only if nothing changed since. */
+/** Taken before a list's first query; a page read under it is kept only if nothing changed it since. */
 export interface FillTicket {
   projectId: string;
   generation: number;
   epoch: number;
+  /** The project's last item change heard when the read began. */
+  seq: number;
+}
+
+/** A rendered list page and what it depends on. */
+export interface CachedList {
+  page: PreRendered;
+  /** Null: any change to the project's items drops it. */
+  shape: ListShape | null;
+  /** Renders the page again around the same rows with counts read afresh; absent when counts come with the rows. */
+  recount?: () => Promise<PreRendered>;
+}
+
+export interface CachedEntry {
+  list: CachedList;
+  /** An item came, went or moved between groups since: the rows hold, the counts must be read again. */
+  countsStale: boolean;
 }
 
 export interface IssueListCache {
-  get(projectId: string, key: string): PreRendered | undefined;
+  get(projectId: string, key: string): CachedEntry | undefined;
   /** Null while the change feed is down: nothing is read from or kept in the cache then. */
   ticket(projectId: string): FillTicket | null;
-  set(ticket: FillTicket, key: string, page: PreRendered): void;
-  /** A project's lists changed (or every project's, with ALL_PROJECTS). */
+  set(ticket: FillTicket, key: string, list: CachedList): void;
+  /** A project's lists changed in ways not told item by item (or every project's, with ALL_PROJECTS). */
   invalidate(projectId: string): void;
+  /** One work item changed: only the pages it touches go (or keep their rows and recount). */
+  itemChanged(projectId: string, change: ItemChange): void;
   /** The change feed is up (changes are heard) or down. */
   setAvailable(up: boolean): void;
   size(): number;
 }
+
+/** Item changes remembered per project for the reads under way (a read takes milliseconds). */
+const CHANGE_LOG_LENGTH = 64;
 
 /**
  * Rendered list pages (a board's first page is ~180 KB of JSON that PostgreSQL takes ~3 ms to
  * build) kept per process, least recently used first out. Correctness rests on hearing every
  * change: the database's triggers notify the project's id on commit (from any process), and this
  * process also invalidates right after its own writes, before answering them, so a client reads
- * its own writes. A page is kept only if its project's generation did not move while it was read,
- * so a change committed during the read cannot leave a stale page behind.
+ * its own writes. Work-item edits are told item by item with the item's facts before and after,
+ * and drop only the pages whose groups they touch (list-cache-cells.ts); a move between groups
+ * far from the page keeps the rows and only recounts. A page is kept only if nothing that
+ * touches it changed while it was read, so a change committed during the read cannot leave a
+ * stale page behind.
  */
 export function createIssueListCache(
   options: { maxEntries?: number; maxChars?: number } = {},
 ): IssueListCache {
   const maxEntries = options.maxEntries ?? 64;
   const maxChars = options.maxChars ?? 2_000_000;
-  const entries = new Map<string, { projectId: string; page: PreRendered }>();
+  const entries = new Map<string, { projectId: string } & CachedEntry>();
   const generations = new Map<string, number>();
+  const changeLogs = new Map<string, { seq: number; log: { seq: number; change: ItemChange }[] }>();
   let epoch = 0;
   let available = false;
 
@@ -47,7 +74,26 @@ export function createIssueListCache(
     epoch++;
     entries.clear();
     generations.clear();
+    changeLogs.clear();
   };
+  const effectOn = (list: CachedList, change: ItemChange): ChangeEffect =>
+    list.shape ? effectOf(list.shape, change) : 'rows';
+
+  /** Whether a page read under the ticket is still right: its rows, and whether its counts are. */
+  function since(ticket: FillTicket, list: CachedList): 'kept' | 'recount' | 'dropped' {
+    const changes = changeLogs.get(ticket.projectId);
+    if (!changes || changes.seq === ticket.seq) return 'kept';
+    const first = changes.log[0];
+    if (!first || first.seq > ticket.seq + 1) return 'dropped';
+    let outcome: 'kept' | 'recount' = 'kept';
+    for (const { seq, change } of changes.log) {
+      if (seq <= ticket.seq) continue;
+      const effect = effectOn(list, change);
+      if (effect === 'rows' || (effect === 'counts' && !list.recount)) return 'dropped';
+      if (effect === 'counts') outcome = 'recount';
+    }
+    return outcome;
+  }
 
   return {
     get(projectId, key) {
@@ -58,20 +104,22 @@ export function createIssueListCache(
       // Least recently used first out: a hit moves to the end.
       entries.delete(k);
       entries.set(k, entry);
-      return entry.page;
+      return entry;
     },
 
     ticket(projectId) {
       if (!available) return null;
-      return { projectId, generation: generations.get(projectId) ?? 0, epoch };
+      const seq = changeLogs.get(projectId)?.seq ?? 0;
+      return { projectId, generation: generations.get(projectId) ?? 0, epoch, seq };
     },
 
-    set(ticket, key, page) {
+    set(ticket, key, list) {
       const { projectId } = ticket;
       if (!available || ticket.epoch !== epoch) return;
       if ((generations.get(projectId) ?? 0) !== ticket.generation) return;
-      if (page.text().length > maxChars) return;
-      entries.set(entryKey(projectId, key), { projectId, page });
+      const outcome = since(ticket, list);
+      if (outcome === 'dropped' || list.page.text().length > maxChars) return;
+      entries.set(entryKey(projectId, key), { projectId, list, countsStale: outcome === 'recount' });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
 
@@ -79,6 +127,21 @@ export function createIssueListCache(
       if (projectId === ALL_PROJECTS) return clear();
       generations.set(projectId, (generations.get(projectId) ?? 0) + 1);
       for (const [k, entry] of entries) if (entry.projectId === projectId) entries.delete(k);
+    },
+
+    itemChanged(projectId, change) {
+      if (!available) return;
+      const changes = changeLogs.get(projectId) ?? { seq: 0, log: [] };
+      changes.seq++;
+      changes.log.push({ seq: changes.seq, change });
+      if (changes.log.length > CHANGE_LOG_LENGTH) changes.log.shift();
+      changeLogs.set(projectId, changes);
+      for (const [k, entry] of entries) {
+        if (entry.projectId !== projectId) continue;
+        const effect = effectOn(entry.list, change);
+        if (effect === 'rows' || (effect === 'counts' && !entry.list.recount)) entries.delete(k);
+        else if (effect === 'counts') entry.countsStale = true;
+      }
     },
 
     setAvailable(up) {

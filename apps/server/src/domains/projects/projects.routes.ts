@@ -27,7 +27,7 @@ export const projectParams = slugParams.extend({ project_id: z.string() });
 const ws = (role: number) => ({ auth: 'required' as const, workspaceRole: role as 5 });
 export const projectConfig = (
   role: 5 | 10 | 15 | 20,
-  extra: { archivedWritable?: boolean; publicProjectRead?: boolean } = {},
+  extra: { archivedWritable?: boolean; publicProjectRead?: boolean; listChangesTold?: boolean } = {},
 ) => ({
   auth: 'required' as const,
   workspaceRole: ROLE.GUEST,

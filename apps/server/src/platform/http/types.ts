@@ -51,6 +51,8 @@ declare module 'fastify' {
     projectRole?: Role;
     /** Workspace members with role ≥ 10 may read a public project they have not joined. */
     publicProjectRead?: boolean;
+    /** The route's service tells the issue list caches of its changes item by item (list-cache-feed.ts). */
+    listChangesTold?: boolean;
     /** Writes allowed while the project is archived (restore, delete). */
     archivedWritable?: boolean;
     /** Only the instance admin may call the route. */
