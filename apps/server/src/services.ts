@@ -127,7 +127,7 @@ export function createServices(
   const attachments = createAttachmentsService(db, { issues, storage });
   const subIssues = createSubIssuesService(db, { issues, states });
   const links = createLinksService(db, { issues });
-  const issueSearch = createIssueSearchService(db, { issues, projectMembers });
+  const issueSearch = createIssueSearchService(db, { issues, projectMembers, listCache: issueListCache });
   const relations = createRelationsService(db, { issues, projectMembers });
   const comments = createCommentsService(db, { issues, subscriptions, projectMembers });
   const issueExpansions = createIssueExpansionsService({

@@ -70,7 +70,7 @@ import {
   updateIssueAtVersion,
   updateIssueRow,
 } from './issues.repo.ts';
-import { type CachedList, type IssueListCache, listCacheKey } from './list-cache.ts';
+import { type CachedList, type IssueListCache, readThrough } from './list-cache.ts';
 import { describeList, factsOf } from './list-cache-cells.ts';
 import type { ListChanges } from './list-cache-feed.ts';
 import { subscribe } from './subscriptions.repo.ts';
@@ -355,21 +355,8 @@ export function createIssuesService(
    * A project's list page from the cache, or read and kept. Relative date filters (`2_weeks;after;
    * fromnow`) move with the calendar, so the day is part of the key.
    */
-  async function cachedList(
-    projectId: string,
-    parts: Record<string, unknown>,
-    read: () => Promise<CachedList>,
-  ): Promise<PreRendered> {
-    const key = listCacheKey({ ...parts, day: new Date().toISOString().slice(0, 10) });
-    const cached = deps.listCache.get(projectId, key);
-    if (cached && !cached.countsStale) return cached.list.page;
-    const ticket = deps.listCache.ticket(projectId);
-    // Items moved between groups far from the page: its rows hold, its counts are read again.
-    const recount = cached?.list.recount;
-    const list = recount ? { ...cached.list, page: await recount() } : await read();
-    if (ticket) deps.listCache.set(ticket, key, list);
-    return list.page;
-  }
+  const cachedList = (projectId: string, parts: Record<string, unknown>, read: () => Promise<CachedList>) =>
+    readThrough(deps.listCache, projectId, parts, read);
 
   /**
    * Reads a list's counts from the maintained counters, when they can answer it (the board's

@@ -32,6 +32,8 @@ export interface ListShape {
   /** The facts its membership (so its counts) reads; null when a change to any fact may alter it. */
   membership: Set<string> | null;
   order: { key: OrderedFact; descending: boolean } | null;
+  /** Whether the page shows counts (a list's totals), which a change of membership alters. */
+  counted: boolean;
 }
 
 type OrderedFact = 'sort_order' | 'created_at' | 'updated_at';
@@ -187,7 +189,9 @@ export function describeList(list: DescribedList): ListShape {
     }
     return { holds, boundary };
   };
-  if (!list.groupBy) return { cells: [cell(() => true, rowsOf.get(cellKey()) ?? [])], membership, order };
+  if (!list.groupBy) {
+    return { cells: [cell(() => true, rowsOf.get(cellKey()) ?? [])], membership, order, counted: true };
+  }
   const { groupBy, subGroupBy } = list;
   const cells: ListCell[] = [];
   for (const g of groupBy.keys) {
@@ -201,7 +205,31 @@ export function describeList(list: DescribedList): ListShape {
       cells.push(cell((f) => inGroup(f) && inSub(f), rowsOf.get(cellKey(g, s)) ?? []));
     }
   }
-  return { cells, membership, order };
+  return { cells, membership, order, counted: true };
+}
+
+/**
+ * The shape of a search's answer (names containing the term, or the number; most recently
+ * updated first, `limit` at most): one cell, uncounted. Names and terms beyond ASCII are compared
+ * as always matching: PostgreSQL's case folding is not JavaScript's there.
+ */
+export function describeSearch(search: {
+  term: string;
+  limit: number;
+  /** When each hit was last updated, in milliseconds (truncated, as the facts carry it). */
+  updatedMs: number[];
+}): ListShape {
+  const term = search.term.trim().toLowerCase();
+  const number = /^\d{1,9}$/.test(term) ? Number(term) : null;
+  const ascii = (text: string) => /^[\x20-\x7e]*$/.test(text);
+  const holds = (f: ItemFacts) => {
+    const name = String(f.name ?? '');
+    if (!ascii(term) || !ascii(name) || /-\d+$/.test(term)) return true;
+    return name.toLowerCase().includes(term) || f.sequence_id === number;
+  };
+  const full = search.updatedMs.length >= search.limit;
+  const cells: ListCell[] = [{ holds, boundary: full ? Math.min(...search.updatedMs) : null }];
+  return { cells, membership: new Set(), order: { key: 'updated_at', descending: true }, counted: false };
 }
 
 const sameFact = (a: unknown, b: unknown) =>
@@ -225,6 +253,7 @@ export function effectOf(shape: ListShape, change: ItemChange): ChangeEffect {
   for (const cell of shape.cells) {
     if (inWindow(cell, before) || inWindow(cell, after)) return 'rows';
   }
+  if (!shape.counted) return 'none';
   if (!before || !after) return 'counts';
   for (const fact of shape.membership) if (!sameFact(before[fact], after[fact])) return 'counts';
   return 'none';

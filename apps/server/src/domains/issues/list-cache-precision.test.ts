@@ -85,7 +85,9 @@ describe('cached lists after item-by-item changes (property)', () => {
       'group_by=state__group&per_page=3&order_by=sort_order&priority=high,urgent',
       `per_page=4&subscriber=${people[1]}&order_by=created_at`,
       'group_by=target_date&per_page=3',
-    ].map((q) => `${base}/issues/?${q}`);
+    ]
+      .map((q) => `${base}/issues/?${q}`)
+      .concat(['renamed', '1', ''].map((term) => `${base}/search-issues/?search=${term}`));
 
     const read = async () => Promise.all(lists.map(async (path) => (await owner.client.get(path)).text));
     let fresh = await read();

@@ -163,6 +163,23 @@ describe('cached issue lists over HTTP', () => {
     expect(names(await read())).toContain('Renamed');
   });
 
+  it('keeps a search while items it does not find change, and drops it for one it now finds', async () => {
+    const other = (await owner.client.post(`${base}/issues/`, { name: 'Other' })).body;
+    await owner.client.post(`${base}/issues/`, { name: 'Login page' });
+    const search = async () =>
+      ((await owner.client.get(`${base}/search-issues/?search=LOGIN`)).body as { name: string }[]).map(
+        (h) => h.name,
+      );
+    await changesHeard();
+    expect(await search()).toEqual(['Login page']);
+    expect(t.services.issueListCache.size()).toBe(1);
+    await owner.client.patch(`${base}/issues/${other.id}/`, { priority: 'high' });
+    expect(t.services.issueListCache.size()).toBe(1);
+    await owner.client.patch(`${base}/issues/${other.id}/`, { name: 'Login form' });
+    expect(t.services.issueListCache.size()).toBe(0);
+    expect(await search()).toEqual(['Login form', 'Login page']);
+  });
+
   it('hears what the database’s triggers announce: a state moved to another group (PGlite and PostgreSQL)', async () => {
     const states = (await owner.client.get(`${base}/states/`)).body as { id: string; group: string }[];
     const backlog = states.find((s) => s.group === 'backlog')!;
@@ -196,7 +213,9 @@ describe('cached issue lists over HTTP', () => {
         )
         .toBe(1);
       // Written on node A; node B's cached page goes once A announces it.
-      expect((await owner.client.patch(`${base}/issues/${issue.id}/`, { name: 'After all' })).status).toBe(200);
+      expect((await owner.client.patch(`${base}/issues/${issue.id}/`, { name: 'After all' })).status).toBe(
+        200,
+      );
       await expect
         .poll(async () => names((await onB.get(`${base}${board}`)).body), { timeout: 2000, interval: 20 })
         .toEqual(['After all']);

@@ -154,6 +154,26 @@ export function createIssueListCache(
   };
 }
 
+/**
+ * A page from the cache, recounted when items moved beyond it, or read and kept when nothing
+ * touched it meanwhile. The key holds the day: lists compare dates with today.
+ */
+export async function readThrough(
+  cache: IssueListCache,
+  projectId: string,
+  parts: Record<string, unknown>,
+  read: () => Promise<CachedList>,
+): Promise<PreRendered> {
+  const key = listCacheKey({ ...parts, day: new Date().toISOString().slice(0, 10) });
+  const cached = cache.get(projectId, key);
+  if (cached && !cached.countsStale) return cached.list.page;
+  const ticket = cache.ticket(projectId);
+  const recount = cached?.list.recount;
+  const list = recount ? { ...cached.list, page: await recount() } : await read();
+  if (ticket) cache.set(ticket, key, list);
+  return list.page;
+}
+
 /** One key per distinct list request: the same query in any parameter order is one key. */
 export function listCacheKey(parts: Record<string, unknown>): string {
   return JSON.stringify(parts, (_key, value) =>

@@ -15,6 +15,9 @@ export interface SearchHit {
   state__color: string;
 }
 
+/** A hit with when it was last updated (milliseconds, truncated): what the search cache keeps it by. */
+export type TimedSearchHit = SearchHit & { updated_ms: number };
+
 /**
  * Work items of the given projects matching a name, a key (`WEB-12`) or a number; `onlyMine` lists
  * projects where the caller may only see what they created (the guest rule).
@@ -25,7 +28,7 @@ export function searchIssues(
   search: string,
   exclusions: SQL[],
   limit: number,
-): Promise<SearchHit[]> {
+): Promise<TimedSearchHit[]> {
   const conditions: SQL[] = [
     sql`i.project_id = any(${sqlArray(scope.projectIds, 'uuid')})`,
     sql`i.deleted_at is null and i.archived_at is null and not i.is_draft and not i.is_intake`,
@@ -42,9 +45,9 @@ export function searchIssues(
     if (number !== null) parts.push(sql`i.sequence_id = ${number}`);
     conditions.push(sql`(${sql.join(parts, sql` or `)})`);
   }
-  return queryRows<SearchHit>(
+  return queryRows<TimedSearchHit>(
     db,
-    sql`select i.id, i.name, i.sequence_id, to_char(i.start_date, 'YYYY-MM-DD') as start_date, i.project_id,
+    sql`select floor(extract(epoch from i.updated_at) * 1000)::float8 as updated_ms, i.id, i.name, i.sequence_id, to_char(i.start_date, 'YYYY-MM-DD') as start_date, i.project_id,
         p.name as project__name, p.identifier as project__identifier, w.slug as workspace__slug,
         s.name as state__name, s."group" as state__group, s.color as state__color
       from issues i

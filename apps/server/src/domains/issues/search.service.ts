@@ -2,10 +2,15 @@ import { ROLE } from '@kite/shared/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
+import { PreRendered } from '../../platform/http/raw-json.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { IssuesService } from './issues.service.ts';
+import { type CachedList, type IssueListCache, readThrough } from './list-cache.ts';
+import { describeSearch } from './list-cache-cells.ts';
 import { searchIssues } from './search.repo.ts';
+
+const LIMIT = 100;
 
 export type IssueSearchService = ReturnType<typeof createIssueSearchService>;
 
@@ -22,7 +27,7 @@ export interface IssueSearchQuery {
 /** The pickers' search (parent, sub-issues, relations): up to 100 matches, api.md §5.17. */
 export function createIssueSearchService(
   db: Db,
-  deps: { issues: IssuesService; projectMembers: ProjectMembersService },
+  deps: { issues: IssuesService; projectMembers: ProjectMembersService; listCache: IssueListCache },
 ) {
   return {
     async search(access: WorkspaceAccess, project: ProjectAccess, user: UserRow, query: IssueSearchQuery) {
@@ -56,7 +61,30 @@ export function createIssueSearchService(
         }
       }
       if (query.target_date === 'none') exclusions.push(sql`i.target_date is null`);
-      return searchIssues(db, { projectIds, onlyMine, userId: user.id }, query.search ?? '', exclusions, 100);
+      const term = query.search ?? '';
+      const read = async (): Promise<CachedList> => {
+        const hits = await searchIssues(
+          db,
+          { projectIds, onlyMine, userId: user.id },
+          term,
+          exclusions,
+          LIMIT,
+        );
+        return {
+          page: new PreRendered(hits.map(({ updated_ms: _, ...hit }) => hit)),
+          shape: describeSearch({ term, limit: LIMIT, updatedMs: hits.map((h) => h.updated_ms) }),
+        };
+      };
+      // One project's search, not about one item (its relations and descendants are not facts the
+      // cache hears of), is kept like its lists.
+      if (query.workspace_search === 'true' || query.issue_id) return (await read()).page;
+      const parts = {
+        kind: 'search',
+        search: term,
+        viewer: onlyMine.length > 0 ? user.id : null,
+        target_date: query.target_date,
+      };
+      return readThrough(deps.listCache, project.project.id, parts, read);
     },
   };
 }
