@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, workspaceMembers } from '../../platform/db/schema.ts';
 import {
   addMember,
   addProjectMember,
@@ -235,6 +237,23 @@ describe('who is told', () => {
     await deliver();
     expect(about(await inbox(removable), issue.id)).toEqual([]);
     expect((await unread(removable)).total_unread_notifications_count).toBe(0);
+
+    // Out of the workspace, whatever its project memberships still say: nothing new either.
+    const leaving = await addMember(t, owner, slug, 15);
+    await addProjectMember(owner, slug, projectId, leaving.user.id, 15);
+    await patchIssue(issue.id, { assignee_ids: [leaving.user.id] });
+    await deliver();
+    await t.services.db
+      .update(workspaceMembers)
+      .set({ is_active: false })
+      .where(eq(workspaceMembers.member_id, leaving.user.id));
+    await patchIssue(issue.id, { priority: 'low' });
+    await deliver();
+    const stored = await t.services.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiver_id, leaving.user.id));
+    expect(stored).toHaveLength(1);
   });
 
   it('follows each receiver’s preferences, completion apart from other state changes', async () => {

@@ -57,25 +57,29 @@ async function issueFacts(tx: Tx, issueId: string, actorId: string): Promise<Iss
 /**
  * The subscribers, assignees, creator and `mentioned` users who can still see the item now:
  * active in the workspace and the project, and, for a guest of a project that hides others'
- * items from guests, its creator.
+ * items from guests, its creator. Written as two joined tables and one-row lookups: as seven
+ * joined tables the planner spent ~3 ms choosing an order on every event, ten times the run.
  */
 async function candidatesOf(tx: Tx, issueId: string, mentioned: string[]): Promise<Candidate[]> {
   return queryRows<Candidate>(
     tx,
-    sql`select u.id, coalesce(pr.notification_preferences, '{}'::jsonb) as preferences,
-        u.id = any(i.assignee_ids) as assigned,
-        u.id = i.created_by as created,
-        exists (select 1 from issue_subscribers s where s.issue_id = i.id and s.subscriber_id = u.id) as subscribed
+    sql`select pm.member_id as id,
+        coalesce((select pr.notification_preferences from profiles pr where pr.user_id = pm.member_id), '{}'::jsonb) as preferences,
+        pm.member_id = any(i.assignee_ids) as assigned,
+        pm.member_id = i.created_by as created,
+        exists (select 1 from issue_subscribers s where s.issue_id = i.id and s.subscriber_id = pm.member_id) as subscribed
       from issues i
-      join projects p on p.id = i.project_id and p.deleted_at is null
       join project_members pm on pm.project_id = i.project_id and pm.is_active
-      join workspace_members wm on wm.workspace_id = i.workspace_id and wm.member_id = pm.member_id and wm.is_active
-      join users u on u.id = pm.member_id and u.is_active
-      left join profiles pr on pr.user_id = u.id
       where i.id = ${issueId}
-        and (pm.role > 5 or p.guest_view_all_features or i.created_by = u.id)
-        and (u.id = any(i.assignee_ids) or u.id = i.created_by or u.id = any(${sqlArray(mentioned, 'uuid')})
-          or exists (select 1 from issue_subscribers s where s.issue_id = i.id and s.subscriber_id = u.id))`,
+        and (select p.deleted_at is null from projects p where p.id = i.project_id)
+        and coalesce((select wm.is_active from workspace_members wm
+          where wm.workspace_id = i.workspace_id and wm.member_id = pm.member_id), false)
+        and (select u.is_active from users u where u.id = pm.member_id)
+        and (pm.role > 5 or i.created_by = pm.member_id
+          or (select p.guest_view_all_features from projects p where p.id = i.project_id))
+        and (pm.member_id = any(i.assignee_ids) or pm.member_id = i.created_by
+          or pm.member_id = any(${sqlArray(mentioned, 'uuid')})
+          or exists (select 1 from issue_subscribers s where s.issue_id = i.id and s.subscriber_id = pm.member_id))`,
   );
 }
 
