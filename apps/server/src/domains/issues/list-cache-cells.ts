@@ -125,6 +125,50 @@ function groupHolds(by: GroupByKey, key: string, states: Pick<StateRow, 'id' | '
   }
 }
 
+/** A filter's values as the list reads them (ids compared in lower case, as PostgreSQL compares uuids). */
+const valuesOf = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '' && v !== 'null');
+
+/** Holds when the fact is one of the values ("None": null). */
+function oneOf(raw: string | undefined, fact: string) {
+  const values = valuesOf(raw);
+  if (values.length === 0) return null;
+  return (f: ItemFacts) =>
+    f[fact] === null ? values.includes('none') : values.includes(String(f[fact]).toLowerCase());
+}
+
+/** Holds when the fact (a list) shares a value ("None": is empty). */
+function overlaps(raw: string | undefined, fact: string) {
+  const values = valuesOf(raw);
+  if (values.length === 0) return null;
+  return (f: ItemFacts) => {
+    const held = (f[fact] ?? []) as string[];
+    return held.length === 0 ? values.includes('none') : held.some((v) => values.includes(v.toLowerCase()));
+  };
+}
+
+/**
+ * The list filters an item's facts answer alone, as predicates: an item they rule out changes
+ * nothing on the page. Other filters are taken to hold.
+ */
+function filtersHold(queries: ListIssuesQuery[]): (facts: ItemFacts) => boolean {
+  const tests = queries.flatMap((q) =>
+    [
+      oneOf(q.state, 'state_id'),
+      oneOf(q.priority, 'priority'),
+      oneOf(q.created_by, 'created_by'),
+      oneOf(q.cycle, 'cycle_id'),
+      overlaps(q.assignees, 'assignee_ids'),
+      overlaps(q.labels, 'label_ids'),
+      overlaps(q.module, 'module_ids'),
+    ].filter((test) => test !== null),
+  );
+  return (facts) => tests.every((test) => test(facts));
+}
+
 function membershipOf(queries: ListIssuesQuery[], groupBys: GroupByKey[]): Set<string> | null {
   const facts = new Set(SCOPE_FACTS);
   for (const by of groupBys) {
@@ -172,15 +216,20 @@ export interface DescribedList {
 /** The shape of a page just read: its cells, with the items and order values their windows hold. */
 export function describeList(list: DescribedList): ListShape {
   const groupBys = [list.groupBy, list.subGroupBy].flatMap((g) => (g ? [g.key] : []));
-  const membership = membershipOf(list.saved ? [list.query, list.saved] : [list.query], groupBys);
+  const queries = list.saved ? [list.query, list.saved] : [list.query];
+  const membership = membershipOf(queries, groupBys);
+  const filtered = filtersHold(queries);
   const order = orderOf(list.query.order_by);
   const cellKey = (g?: string, s?: string) => `${g ?? ''}\u0000${s ?? ''}`;
   const rowsOf = new Map<string, string[]>();
   for (const row of list.rows) {
     const k = cellKey(row.group_key, row.sub_group_key);
-    rowsOf.set(k, [...(rowsOf.get(k) ?? []), row.row_json]);
+    const rows = rowsOf.get(k) ?? [];
+    rows.push(row.row_json);
+    rowsOf.set(k, rows);
   }
-  const cell = (holds: ListCell['holds'], rows: string[]): ListCell => {
+  const cell = (inCell: ListCell['holds'], rows: string[]): ListCell => {
+    const holds = (f: ItemFacts) => filtered(f) && inCell(f);
     let boundary: number | null = null;
     if (order && rows.length >= list.limit) {
       const values = rows.map((r) => orderValue(order.key, valueIn(r, order.key)));
