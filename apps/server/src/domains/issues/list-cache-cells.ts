@@ -287,8 +287,9 @@ const sameFact = (a: unknown, b: unknown) =>
 /**
  * What a change to one work item does to a cached page. Its rows change when the item was or is
  * in a cell at or before the window's far end: it was shown, or it enters, leaves or moves and
- * shifts the rest (filters are assumed to hold: a miss costs a read, never a stale page). Its
- * counts change when the item came, went or changed a fact its membership reads.
+ * shifts the rest (filters the facts cannot answer are taken to hold: a miss costs a read, never
+ * a stale page). Its counts change when the item, in the list before or after, came, went or
+ * changed a fact its membership reads.
  */
 export function effectOf(shape: ListShape, change: ItemChange): ChangeEffect {
   if (!shape.membership) return 'rows';
@@ -303,6 +304,9 @@ export function effectOf(shape: ListShape, change: ItemChange): ChangeEffect {
     if (inWindow(cell, before) || inWindow(cell, after)) return 'rows';
   }
   if (!shape.counted) return 'none';
+  // Counted only if it is (or was) in the list at all; `holds` errs towards yes.
+  const member = (facts: ItemFacts | null) => facts !== null && shape.cells.some((c) => c.holds(facts));
+  if (!member(before) && !member(after)) return 'none';
   if (!before || !after) return 'counts';
   for (const fact of shape.membership) if (!sameFact(before[fact], after[fact])) return 'counts';
   return 'none';
