@@ -23,6 +23,7 @@ import {
   listCacheKey,
   PROJECT_CHANGES_CHANNEL,
 } from './list-cache.ts';
+import type { ListShape } from './list-cache-cells.ts';
 
 const page = (n: number): CachedList => ({ page: new PreRendered({ n }), shape: null });
 const keptValue = (entry: CachedEntry | undefined) => entry?.list.page.value;
@@ -56,6 +57,60 @@ describe('issue list cache', () => {
     expect(cache.get('q', 'k')).toBeUndefined();
     cache.set(beforeAll, 'k', page(3));
     expect(cache.get('q', 'k')).toBeUndefined();
+  });
+
+  it('keeps a page read during item changes only as far as they leave it right', () => {
+    const cache = createIssueListCache();
+    cache.setAvailable(true);
+    // One group, state "a", its rows all read: an item in "a" before or after changes its rows.
+    const shape: ListShape = {
+      cells: [{ holds: (f) => f.state_id === 'a', boundary: null }],
+      membership: new Set(['state_id']),
+      order: null,
+      counted: true,
+    };
+    const board = (recount?: () => Promise<PreRendered>): CachedList => ({
+      page: new PreRendered({}),
+      shape,
+      recount,
+    });
+    const moved = (from: string, to: string) => ({
+      id: 'i',
+      before: { state_id: from },
+      after: { state_id: to },
+    });
+    const readDuring = (change: Parameters<typeof cache.itemChanged>[1], list: CachedList, project = 'p') => {
+      const ticket = cache.ticket('p')!;
+      cache.itemChanged(project, change);
+      cache.set(ticket, 'k', list);
+      const entry = cache.get('p', 'k');
+      cache.invalidate('p');
+      return entry ? (entry.countsStale ? 'recount' : 'kept') : 'dropped';
+    };
+    const recount = async () => new PreRendered({});
+    expect(readDuring(moved('a', 'b'), board(recount))).toBe('dropped');
+    expect(readDuring(moved('b', 'c'), board(recount))).toBe('kept');
+    expect(readDuring({ id: 'i', before: null, after: { state_id: 'b' } }, board(recount))).toBe('kept');
+    // An edit of an item the group shows.
+    expect(readDuring(moved('a', 'a'), board(recount))).toBe('dropped');
+    expect(readDuring(moved('a', 'b'), board(recount), 'q')).toBe('kept');
+    const counted: ListShape = {
+      ...shape,
+      cells: [{ holds: () => true, boundary: 0 }],
+      order: { key: 'sort_order', descending: false },
+    };
+    const far = {
+      id: 'i',
+      before: { state_id: 'a', sort_order: 5 },
+      after: { state_id: 'b', sort_order: 5 },
+    };
+    expect(readDuring(far, { page: new PreRendered({}), shape: counted, recount })).toBe('recount');
+    expect(readDuring(far, { page: new PreRendered({}), shape: counted })).toBe('dropped');
+    // A read that began before the oldest change remembered is not kept.
+    const old = cache.ticket('p')!;
+    for (let i = 0; i < 300; i++) cache.itemChanged('q', moved('x', 'y'));
+    cache.set(old, 'k', board(recount));
+    expect(cache.get('p', 'k')).toBeUndefined();
   });
 
   it('drops the least recently used page first, and skips pages larger than its limit', () => {

@@ -11,7 +11,7 @@ export interface FillTicket {
   projectId: string;
   generation: number;
   epoch: number;
-  /** The project's last item change heard when the read began. */
+  /** The last item change heard (of any project) when the read began. */
   seq: number;
 }
 
@@ -44,8 +44,11 @@ export interface IssueListCache {
   size(): number;
 }
 
-/** Item changes remembered per project for the reads under way (a read takes milliseconds). */
-const CHANGE_LOG_LENGTH = 64;
+/**
+ * Item changes remembered for the reads under way, of every project together so that memory stays
+ * bounded: a read takes milliseconds, and one that began before the oldest is not kept.
+ */
+const CHANGE_LOG_LENGTH = 256;
 
 /**
  * Rendered list pages (a board's first page is ~180 KB of JSON that PostgreSQL takes ~3 ms to
@@ -65,7 +68,8 @@ export function createIssueListCache(
   const maxChars = options.maxChars ?? 2_000_000;
   const entries = new Map<string, { projectId: string } & CachedEntry>();
   const generations = new Map<string, number>();
-  const changeLogs = new Map<string, { seq: number; log: { seq: number; change: ItemChange }[] }>();
+  const changeLog: { seq: number; projectId: string; change: ItemChange }[] = [];
+  let changeSeq = 0;
   let epoch = 0;
   let available = false;
 
@@ -74,20 +78,19 @@ export function createIssueListCache(
     epoch++;
     entries.clear();
     generations.clear();
-    changeLogs.clear();
+    changeLog.length = 0;
   };
   const effectOn = (list: CachedList, change: ItemChange): ChangeEffect =>
     list.shape ? effectOf(list.shape, change) : 'rows';
 
   /** Whether a page read under the ticket is still right: its rows, and whether its counts are. */
   function since(ticket: FillTicket, list: CachedList): 'kept' | 'recount' | 'dropped' {
-    const changes = changeLogs.get(ticket.projectId);
-    if (!changes || changes.seq === ticket.seq) return 'kept';
-    const first = changes.log[0];
+    if (changeSeq === ticket.seq) return 'kept';
+    const first = changeLog[0];
     if (!first || first.seq > ticket.seq + 1) return 'dropped';
     let outcome: 'kept' | 'recount' = 'kept';
-    for (const { seq, change } of changes.log) {
-      if (seq <= ticket.seq) continue;
+    for (const { seq, projectId, change } of changeLog) {
+      if (seq <= ticket.seq || projectId !== ticket.projectId) continue;
       const effect = effectOn(list, change);
       if (effect === 'rows' || (effect === 'counts' && !list.recount)) return 'dropped';
       if (effect === 'counts') outcome = 'recount';
@@ -109,8 +112,7 @@ export function createIssueListCache(
 
     ticket(projectId) {
       if (!available) return null;
-      const seq = changeLogs.get(projectId)?.seq ?? 0;
-      return { projectId, generation: generations.get(projectId) ?? 0, epoch, seq };
+      return { projectId, generation: generations.get(projectId) ?? 0, epoch, seq: changeSeq };
     },
 
     set(ticket, key, list) {
@@ -131,11 +133,8 @@ export function createIssueListCache(
 
     itemChanged(projectId, change) {
       if (!available) return;
-      const changes = changeLogs.get(projectId) ?? { seq: 0, log: [] };
-      changes.seq++;
-      changes.log.push({ seq: changes.seq, change });
-      if (changes.log.length > CHANGE_LOG_LENGTH) changes.log.shift();
-      changeLogs.set(projectId, changes);
+      changeLog.push({ seq: ++changeSeq, projectId, change });
+      if (changeLog.length > CHANGE_LOG_LENGTH) changeLog.shift();
       for (const [k, entry] of entries) {
         if (entry.projectId !== projectId) continue;
         const effect = effectOn(entry.list, change);
