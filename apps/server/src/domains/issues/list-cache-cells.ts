@@ -16,7 +16,7 @@ export type ChangeEffect = 'none' | 'counts' | 'rows';
 
 /** One group (or group × sub-group) of a cached page and the window of items it was read from. */
 export interface ListCell {
-  /** Whether an item with these facts belongs to the cell (filters aside). */
+  /** Whether an item with these facts may be in the cell: its group, and the filters its facts answer. */
   holds(facts: ItemFacts): boolean;
   /**
    * The order value of the window's far end: an item of the cell at or before it changes what the
