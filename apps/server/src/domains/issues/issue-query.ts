@@ -50,7 +50,8 @@ function loaded(ids: string[] | undefined, what: string): string[] {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalidFilter = (message: string) => new AppError('bad_request', message, 'INVALID_FILTER');
 
-function list(raw: string | undefined): string[] {
+/** A comma-separated filter's values, blanks and 'null' left out. */
+export function filterValues(raw: string | undefined): string[] {
   return (raw ?? '')
     .split(',')
     .map((v) => v.trim())
@@ -58,7 +59,7 @@ function list(raw: string | undefined): string[] {
 }
 
 function uuids(raw: string | undefined, param: string): string[] {
-  const values = list(raw).filter((v) => v !== 'None');
+  const values = filterValues(raw).filter((v) => v !== 'None');
   for (const v of values) if (!UUID.test(v)) throw invalidFilter(`Invalid value for ${param}`);
   return values;
 }
@@ -72,7 +73,7 @@ const DAY = 86_400_000;
 /** Date terms: `YYYY-MM-DD;after|before`, a bare date, or `N_weeks|N_months;after|before;fromnow|ago`. */
 export function dateTerms(raw: string | undefined, column: SQL, param: string): SQL[] {
   const conditions: SQL[] = [];
-  for (const term of list(raw)) {
+  for (const term of filterValues(raw)) {
     const [value = '', direction, anchor] = term.split(';');
     const relative = /^(\d+)_(weeks|months)$/.exec(value);
     let day: string;
@@ -109,7 +110,7 @@ export function statesOfType(
 
 /** Multi-valued column filter: any of the ids, or `None` = empty. */
 function arrayFilter(raw: string | undefined, column: SQL, param: string): SQL | null {
-  const items = list(raw);
+  const items = filterValues(raw);
   if (items.length === 0) return null;
   const ids = uuids(raw, param);
   const parts: SQL[] = [];
@@ -166,14 +167,14 @@ export function filterConditions(query: ListIssuesQuery, ctx: ListContext): SQL[
   if (query.sub_issue === 'false') conditions.push(sql`i.parent_id is null`);
 
   const states = uuids(query.state, 'state');
-  if (list(query.state).length > 0) conditions.push(sql`i.state_id = any(${arrayParam(states)})`);
-  const stateGroups = list(query.state_group);
+  if (filterValues(query.state).length > 0) conditions.push(sql`i.state_id = any(${arrayParam(states)})`);
+  const stateGroups = filterValues(query.state_group);
   if (stateGroups.length > 0) {
     for (const g of stateGroups)
       if (!(STATE_GROUPS as readonly string[]).includes(g)) throw invalidFilter('Invalid state_group');
     conditions.push(sql`i.state_id = any(${arrayParam(statesOfGroups(ctx.states, stateGroups))})`);
   }
-  const priorities = list(query.priority);
+  const priorities = filterValues(query.priority);
   if (priorities.length > 0) {
     for (const p of priorities)
       if (!(PRIORITIES as readonly string[]).includes(p)) throw invalidFilter('Invalid priority');
@@ -186,18 +187,18 @@ export function filterConditions(query: ListIssuesQuery, ctx: ListContext): SQL[
     const condition = arrayFilter(raw, column, param);
     if (condition) conditions.push(condition);
   }
-  if (list(query.created_by).length > 0) {
+  if (filterValues(query.created_by).length > 0) {
     conditions.push(sql`i.created_by = any(${arrayParam(uuids(query.created_by, 'created_by'))})`);
   }
-  if (list(query.project).length > 0) {
+  if (filterValues(query.project).length > 0) {
     conditions.push(sql`i.project_id = any(${arrayParam(uuids(query.project, 'project'))})`);
   }
-  if (list(query.subscriber).length > 0) {
+  if (filterValues(query.subscriber).length > 0) {
     conditions.push(
       sql`i.id in (select s.issue_id from issue_subscribers s where s.subscriber_id = any(${arrayParam(uuids(query.subscriber, 'subscriber'))}))`,
     );
   }
-  const cycles = list(query.cycle);
+  const cycles = filterValues(query.cycle);
   if (cycles.length > 0) {
     const ids = uuids(query.cycle, 'cycle');
     const parts: SQL[] = [];
@@ -207,7 +208,7 @@ export function filterConditions(query: ListIssuesQuery, ctx: ListContext): SQL[
   }
   const modules = arrayFilter(query.module, sql`i.module_ids`, 'module');
   if (modules) conditions.push(modules);
-  if (list(query.parent).length > 0) {
+  if (filterValues(query.parent).length > 0) {
     conditions.push(sql`i.parent_id = any(${arrayParam(uuids(query.parent, 'parent'))})`);
   }
   if (query.name) conditions.push(sql`i.name ilike ${`%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
@@ -218,11 +219,11 @@ export function filterConditions(query: ListIssuesQuery, ctx: ListContext): SQL[
   conditions.push(...dateTerms(query.completed_at, sql`i.completed_at`, 'completed_at'));
   if (query.start_target_date === 'true')
     conditions.push(sql`i.start_date is not null and i.target_date is not null`);
-  if (list(query.estimate_point).length > 0) {
+  if (filterValues(query.estimate_point).length > 0) {
     const points = uuids(query.estimate_point, 'estimate_point');
     const parts: SQL[] = [];
     if (points.length > 0) parts.push(sql`i.estimate_point_id = any(${arrayParam(points)})`);
-    if (list(query.estimate_point).includes('None')) parts.push(sql`i.estimate_point_id is null`);
+    if (filterValues(query.estimate_point).includes('None')) parts.push(sql`i.estimate_point_id is null`);
     conditions.push(sql`(${sql.join(parts, sql` or `)})`);
   }
   if (query.filters) conditions.push(filterTreeCondition(query.filters));

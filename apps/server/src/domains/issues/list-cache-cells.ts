@@ -1,5 +1,6 @@
 import type { GroupByKey, ListIssuesQuery } from '@kite/shared/contracts';
 import type { IssueRowDb, StateRow } from '../../platform/db/schema.ts';
+import { filterValues } from './issue-query.ts';
 
 /** What a list can see of a work item: its row without the description, times as ISO text. */
 export type ItemFacts = Record<string, string | number | boolean | null | string[]>;
@@ -126,11 +127,7 @@ function groupHolds(by: GroupByKey, key: string, states: Pick<StateRow, 'id' | '
 }
 
 /** A filter's values as the list reads them (ids compared in lower case, as PostgreSQL compares uuids). */
-const valuesOf = (raw: string | undefined) =>
-  (raw ?? '')
-    .split(',')
-    .map((v) => v.trim().toLowerCase())
-    .filter((v) => v !== '' && v !== 'null');
+const valuesOf = (raw: string | undefined) => filterValues(raw).map((v) => v.toLowerCase());
 
 /** Holds when the fact is one of the values ("None": null). */
 function oneOf(raw: string | undefined, fact: string) {
@@ -199,8 +196,13 @@ function orderValue(key: OrderedFact, value: unknown): number {
   return key === 'sort_order' ? Number(value ?? Number.NaN) : Date.parse(String(value));
 }
 
+const ORDER_VALUE: Record<OrderedFact, RegExp> = {
+  sort_order: /"sort_order":([^,}]+)/,
+  created_at: /"created_at":"([^"]+)"/,
+  updated_at: /"updated_at":"([^"]+)"/,
+};
 /** A row's order value, from the JSON the database rendered (issue-row-json.ts). */
-const valueIn = (rowJson: string, key: OrderedFact) => rowJson.match(new RegExp(`"${key}":"?([^,"}]+)`))?.[1];
+const valueIn = (rowJson: string, key: OrderedFact) => ORDER_VALUE[key].exec(rowJson)?.[1];
 
 export interface DescribedList {
   query: ListIssuesQuery;

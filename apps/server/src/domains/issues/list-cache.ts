@@ -80,8 +80,12 @@ export function createIssueListCache(
     generations.clear();
     changeLog.length = 0;
   };
-  const effectOn = (list: CachedList, change: ItemChange): ChangeEffect =>
-    list.shape ? effectOf(list.shape, change) : 'rows';
+  /** What a change leaves of a page: all of it, its rows (counts to read again), or nothing. */
+  const verdict = (list: CachedList, change: ItemChange): 'kept' | 'recount' | 'dropped' => {
+    const effect: ChangeEffect = list.shape ? effectOf(list.shape, change) : 'rows';
+    if (effect === 'none') return 'kept';
+    return effect === 'counts' && list.recount ? 'recount' : 'dropped';
+  };
 
   /** Whether a page read under the ticket is still right: its rows, and whether its counts are. */
   function since(ticket: FillTicket, list: CachedList): 'kept' | 'recount' | 'dropped' {
@@ -91,9 +95,9 @@ export function createIssueListCache(
     let outcome: 'kept' | 'recount' = 'kept';
     for (const { seq, projectId, change } of changeLog) {
       if (seq <= ticket.seq || projectId !== ticket.projectId) continue;
-      const effect = effectOn(list, change);
-      if (effect === 'rows' || (effect === 'counts' && !list.recount)) return 'dropped';
-      if (effect === 'counts') outcome = 'recount';
+      const after = verdict(list, change);
+      if (after === 'dropped') return after;
+      if (after === 'recount') outcome = after;
     }
     return outcome;
   }
@@ -137,9 +141,9 @@ export function createIssueListCache(
       if (changeLog.length > CHANGE_LOG_LENGTH) changeLog.shift();
       for (const [k, entry] of entries) {
         if (entry.projectId !== projectId) continue;
-        const effect = effectOn(entry.list, change);
-        if (effect === 'rows' || (effect === 'counts' && !entry.list.recount)) entries.delete(k);
-        else if (effect === 'counts') entry.countsStale = true;
+        const after = verdict(entry.list, change);
+        if (after === 'dropped') entries.delete(k);
+        else if (after === 'recount') entry.countsStale = true;
       }
     },
 

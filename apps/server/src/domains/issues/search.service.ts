@@ -8,7 +8,7 @@ import type { ProjectMembersService } from '../projects/project-members.service.
 import type { IssuesService } from './issues.service.ts';
 import { type CachedList, type IssueListCache, readThrough } from './list-cache.ts';
 import { describeSearch } from './list-cache-cells.ts';
-import { searchIssues } from './search.repo.ts';
+import { searchIssues, type TimedSearchHit } from './search.repo.ts';
 
 const LIMIT = 100;
 
@@ -62,22 +62,18 @@ export function createIssueSearchService(
       }
       if (query.target_date === 'none') exclusions.push(sql`i.target_date is null`);
       const term = query.search ?? '';
+      const find = () => searchIssues(db, { projectIds, onlyMine, userId: user.id }, term, exclusions, LIMIT);
+      const answer = (hits: TimedSearchHit[]) => hits.map(({ updated_ms: _, ...hit }) => hit);
+      // One project's search, not about one item (its relations and descendants are not facts the
+      // cache hears of), is kept like its lists.
+      if (query.workspace_search === 'true' || query.issue_id) return answer(await find());
       const read = async (): Promise<CachedList> => {
-        const hits = await searchIssues(
-          db,
-          { projectIds, onlyMine, userId: user.id },
-          term,
-          exclusions,
-          LIMIT,
-        );
+        const hits = await find();
         return {
-          page: new PreRendered(hits.map(({ updated_ms: _, ...hit }) => hit)),
+          page: new PreRendered(answer(hits)),
           shape: describeSearch({ term, limit: LIMIT, updatedMs: hits.map((h) => h.updated_ms) }),
         };
       };
-      // One project's search, not about one item (its relations and descendants are not facts the
-      // cache hears of), is kept like its lists.
-      if (query.workspace_search === 'true' || query.issue_id) return (await read()).page;
       const parts = {
         kind: 'search',
         search: term,
