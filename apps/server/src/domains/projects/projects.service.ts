@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { ProjectRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
+import { sanitizeRichText } from '../../platform/security/html.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { StatesService } from '../states/states.service.ts';
 import { projectChanges, recordProjectEvent } from './project-events.ts';
@@ -232,6 +233,9 @@ export function createProjectsService(
       const row = await rethrowConflicts(() =>
         db.transaction(async (tx) => {
           const values: Partial<ProjectRow> = { ...rest, updated_by: user.id };
+          if (rest.description_html !== undefined) {
+            values.description_html = sanitizeRichText(rest.description_html);
+          }
           if (identifier !== undefined) {
             values.identifier = cleanIdentifier(identifier);
             const taken = await identifiersLike(tx, p.workspace_id, values.identifier);

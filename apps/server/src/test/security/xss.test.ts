@@ -134,6 +134,18 @@ describe('rich-text and name fields over HTTP', () => {
     expect(leaks).toEqual([]);
   }, 120_000);
 
+  it('stores every vector inert in the project description, and reads it back so', async () => {
+    const leaks: string[] = [];
+    for (const vector of CORPUS) {
+      const saved = await owner.client.patch(`${base}/`, { description_html: vector });
+      expect(saved.status, saved.text).toBe(200);
+      if (hazards(saved.body.description_html).length > 0) leaks.push(`project description: ${vector}`);
+    }
+    const read = await owner.client.get(`${base}/`);
+    expect(hazards(read.body.description_html)).toEqual([]);
+    expect(leaks).toEqual([]);
+  }, 120_000);
+
   it('stores every vector inert in page descriptions, through the HTML and through the Yjs document', async () => {
     const leaks: string[] = [];
     for (const [i, vector] of CORPUS.entries()) {
@@ -199,6 +211,17 @@ describe('rich-text and name fields over HTTP', () => {
     expect(read.body.description_html).toBe(
       '<p>a</p><mention-component entity_identifier="u"></mention-component>',
     );
+    expect(await repairStoredRichText(t.database)).toBe(0);
+  });
+
+  it('sanitises again, at start-up, a project description stored before descriptions were sanitised', async () => {
+    const projectId = base.split('/').pop();
+    const html = '<p>plan</p><img src="x" onerror="alert(1)"><script>alert(2)</script>';
+    await t.database.raw('update projects set description_html = $1 where id = $2', [html, projectId]);
+    expect(await repairStoredRichText(t.database)).toBe(1);
+    const read = await owner.client.get(`${base}/`);
+    expect(read.body.description_html).toContain('plan');
+    expect(hazards(read.body.description_html)).toEqual([]);
     expect(await repairStoredRichText(t.database)).toBe(0);
   });
 });
