@@ -91,7 +91,10 @@ const PUBLIC_API: Record<string, RouteCase> = {
         ],
         [`DELETE ${base}/:issue_id/`, item(ADMIN, { except: { guest: 404 } })],
         // The world's work item is the admin's: the guest rule hides it by its key too.
-        [`GET /api/v1/workspaces/:slug/${family}/:key/`, workspace(GUEST, { except: { guest: 404 } })],
+        [
+          `GET /api/v1/workspaces/:slug/${family}/:key/`,
+          workspace(GUEST, { except: { guest: 404, nonProjectMember: 404 } }),
+        ],
         [`GET /api/v1/workspaces/:slug/${family}/search/`, workspace(GUEST, { query: 'search=item' })],
       ];
     }),
@@ -429,7 +432,9 @@ export const MANIFEST: Record<string, RouteCase> = {
     except: { member: 404 },
   }),
   'GET /api/workspaces/:slug/projects/:project_id/search-issues/': project(GUEST),
-  'GET /api/workspaces/:slug/work-items/:key/': workspace(GUEST, { except: { guest: 404 } }),
+  'GET /api/workspaces/:slug/work-items/:key/': workspace(GUEST, {
+    except: { guest: 404, nonProjectMember: 404 },
+  }),
   'GET /api/workspaces/:slug/issues/': workspace(GUEST),
   'GET /api/workspaces/:slug/my-issues/': workspace(GUEST),
   'GET /api/workspaces/:slug/user-profile/:user_id/': workspace(GUEST),

@@ -153,6 +153,19 @@ describe('authorization matrix', () => {
     if (route.expect !== undefined) expect(res.status, what).toBe(route.expect);
     else expect(res.status, what).toBeLessThan(300);
     assertNoCanary(res, what);
+
+    // A read changes nothing, so every other actor it is allowed to gets their answer from the same
+    // world too: a higher role must not be refused what a lower one reads.
+    if (isWrite(method) || route.disposable) return;
+    for (const actor of ACTORS) {
+      if (actor === lowestAllowed(route) || expectedOutcome(route, actor) !== 'allowed') continue;
+      const read = await send(actor, method, path, route, w);
+      const whose = `${actor} ${key}: ${read.text.slice(0, 300)}`;
+      if (route.expect !== undefined) expect(read.status, whose).toBe(route.expect);
+      else expect(read.status, whose).toBeLessThan(300);
+      // The canary's own admin may read what is theirs.
+      if (actor !== 'otherAdmin') assertNoCanary(read, whose);
+    }
   });
 
   it('scanned every answer for the canary', () => {
