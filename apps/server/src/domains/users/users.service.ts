@@ -8,6 +8,7 @@ import type {
   User,
 } from '@kite/shared/contracts';
 import { ONBOARDING_STEPS } from '@kite/shared/contracts';
+import { AppError } from '@kite/shared/errors';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import type { ProfileRow, UserRow } from '../../platform/db/schema.ts';
 import { envelope, type PageRequest } from '../../platform/http/pagination.ts';
@@ -108,6 +109,15 @@ export function createUsersService(db: Db) {
       return db.transaction(async (tx) => {
         const current = await profileOf(tx, user.id);
         const { theme, onboarding_step, ...rest } = body;
+        // The workspace to land in must be one of the user's: another's id is not theirs to keep.
+        if (rest.last_workspace_id) {
+          const mine = await listMemberWorkspaceRefs(tx, user.id);
+          if (!mine.some((w) => w.id === rest.last_workspace_id)) {
+            throw new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', {
+              fields: { last_workspace_id: 'Must be a workspace you belong to' },
+            });
+          }
+        }
         const row = await updateProfileRow(tx, user.id, {
           ...rest,
           ...(theme ? { theme: { ...current.theme, ...theme } } : {}),
