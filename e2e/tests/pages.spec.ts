@@ -75,6 +75,13 @@ test('two members edit one page together; a lock makes the other read-only; the 
     await expect(body(page)).toHaveAttribute('contenteditable', 'true');
   }
 
+  // The empty page shows the spec's placeholder (drawn by CSS from the attribute).
+  const empty = body(grace).locator('p.is-editor-empty');
+  await expect(empty).toHaveAttribute('data-placeholder', "Press '/' for commands...");
+  expect(await empty.evaluate((p) => getComputedStyle(p, '::before').content)).toBe(
+    '"Press \'/\' for commands..."',
+  );
+
   // Each types; each sees the other's words.
   await body(grace).click();
   await grace.keyboard.type('Hello from Grace.');
@@ -174,11 +181,12 @@ test('pages list and a page with rich content, in light and dark', async ({ page
       description_html: html,
     }),
   };
-  await api(page, 'post', `${p}/pages/`, { name: 'Architecture notes' });
+  const notes = await api<{ id: string }>(page, 'post', `${p}/pages/`, { name: 'Architecture notes' });
   const locked = await api<{ id: string }>(page, 'post', `${p}/pages/`, { name: 'Security review' });
   await api(page, 'post', `${p}/pages/${locked.id}/lock/`);
   await api(page, 'post', `${p}/pages/`, { name: 'My scratchpad', access: 1 });
   await api(page, 'post', `${p}/favorite-pages/${rich.light.id}/`);
+  await api(page, 'post', `${p}/favorite-pages/${notes.id}/`);
 
   for (const theme of ['light', 'dark'] as const) {
     await api(page, 'patch', '/api/users/me/profile/', { theme: { theme } });
@@ -186,8 +194,28 @@ test('pages list and a page with rich content, in light and dark', async ({ page
     await expect(page.getByRole('list', { name: 'Public pages' })).toContainText('Launch plan');
     await shot(page, `${theme}-list`);
 
+    // The favorites filter: the public favorites, then a tab without any (it stays on across tabs).
+    const favorites = page.getByRole('button', { name: 'Favorites', exact: true });
+    await favorites.click();
+    await expect(favorites).toHaveAttribute('aria-pressed', 'true');
+    const publicList = page.getByRole('list', { name: 'Public pages' });
+    await expect(publicList.getByRole('listitem')).toHaveCount(2);
+    await expect(publicList).not.toContainText('Security review');
+    await shot(page, `${theme}-favorites`);
+    await page
+      .getByRole('navigation', { name: 'Page tabs' })
+      .getByRole('link', { name: /Private/ })
+      .click();
+    const none = page.getByRole('region', { name: 'No favorite pages' });
+    await expect(none).toBeVisible();
+    await shot(page, `${theme}-favorites-empty`);
+    await none.getByRole('button', { name: 'Show all pages' }).click();
+    await expect(page.getByRole('list', { name: 'Private pages' })).toContainText('My scratchpad');
+
     await page.goto(`${list}/${rich[theme].id}`);
     await expect(body(page)).toContainText('Ship on Friday');
+    // The stored mention links to the member's profile in this workspace.
+    await expect(body(page).locator('a.mention')).toHaveAttribute('href', `/${slug}/profile/${me.id}`);
     await expect(page.locator('.work-item-embed')).toContainText('Fix the pricing page');
     await shot(page, `${theme}-editor`);
     // The '/' menu.

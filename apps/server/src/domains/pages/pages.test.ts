@@ -251,6 +251,29 @@ describe('editing, locking and archiving', () => {
     expect(names((await viewer.client.get(`${pbase}/pages/`)).body)).toContain('To archive');
   });
 
+  it('refuses the description of an archived page with PAGE_ARCHIVED, yet lets it be locked and duplicated', async () => {
+    const page = await createPage(owner.client, { description_html: '<p>kept</p>' });
+    expect((await owner.client.post(`${pbase}/pages/${page.id}/archive/`)).status).toBe(200);
+    const description = await owner.client.patch(`${pbase}/pages/${page.id}/description/`, {
+      description_binary: base64(htmlToYUpdate('<p>x</p>')),
+    });
+    expect([description.status, description.body.error_code]).toEqual([400, 'PAGE_ARCHIVED']);
+    // Nor through the page itself, as HTML.
+    const asHtml = await member.client.patch(`${pbase}/pages/${page.id}/`, { description_html: '<p>x</p>' });
+    expect([asHtml.status, asHtml.body.error_code]).toEqual([400, 'PAGE_ARCHIVED']);
+    expect((await owner.client.get(`${pbase}/pages/${page.id}/`)).body.description_html).toBe('<p>kept</p>');
+    // The policy sets no archive condition on lock and duplicate (spec §6); the web offers both.
+    expect((await member.client.post(`${pbase}/pages/${page.id}/lock/`)).status).toBe(204);
+    // Archived before locked: the archive is the reason given.
+    const locked = await owner.client.patch(`${pbase}/pages/${page.id}/description/`, {
+      description_binary: base64(htmlToYUpdate('<p>x</p>')),
+    });
+    expect(locked.body.error_code).toBe('PAGE_ARCHIVED');
+    const copy = await member.client.post(`${pbase}/pages/${page.id}/duplicate/`);
+    expect(copy.status, copy.text).toBe(201);
+    expect(copy.body.archived_at).toBeNull();
+  });
+
   it('changes access by the owner alone, and dropping to private drops others’ favorites', async () => {
     const page = await createPage(member.client, { name: 'Going private' });
     expect((await admin.client.post(`${pbase}/favorite-pages/${page.id}/`)).status).toBe(201);

@@ -117,10 +117,8 @@ export const PageActions = observer(function PageActions({
             Copy link
           </MenuItem>
           <RuleItem
-            allowed={can.canDuplicate && !archived}
-            reason={
-              archived ? 'Restore the page to duplicate it' : 'Only members and the owner can duplicate'
-            }
+            allowed={can.canDuplicate}
+            reason="Only members and the owner can duplicate"
             icon={<Copy className="size-3.5" />}
             onSelect={() =>
               void store.duplicate(slug, projectId, page.id).then((copy) => {
@@ -136,17 +134,17 @@ export const PageActions = observer(function PageActions({
             Duplicate
           </RuleItem>
           <RuleItem
-            allowed={can.canLock && !archived}
-            reason={archived ? 'An archived page cannot be locked' : 'Only members and the owner can lock'}
+            allowed={can.canLock}
+            reason="Only members and the owner can lock"
             icon={page.is_locked ? <LockOpen className="size-3.5" /> : <LockKeyhole className="size-3.5" />}
             onSelect={() => void store.setLocked(slug, projectId, page.id, !page.is_locked).then(after)}
           >
             {page.is_locked ? 'Unlock' : 'Lock'}
           </RuleItem>
           <RuleItem
-            allowed={can.canChangeAccess && !archived}
+            allowed={can.canChangeAccess}
             reason={
-              archived ? 'Restore the page to change its access' : 'Only the owner can change the access'
+              can.owner ? 'Restore the page to change its access' : 'Only the owner can change the access'
             }
             icon={isPrivate ? <Globe className="size-3.5" /> : <Lock className="size-3.5" />}
             onSelect={() =>

@@ -1,7 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/apiError.ts';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { makeMember, makeProject, signedIntoAcme } from '../../test/fixtures.ts';
 import { makePage } from '../../test/pageFixtures.ts';
@@ -136,6 +137,75 @@ describe('page editor screen', () => {
     const editor = await body();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(editor.getAttribute('contenteditable')).toBe('false');
+  });
+
+  it('shows the spec’s message when the page cannot be fetched', async () => {
+    const error = vi.spyOn(toast, 'error');
+    fakeApi.fail('GET', PAGE, 500, 'Boom', 'INTERNAL');
+    renderApp('/acme/projects/p1/pages/pg1');
+    expect(
+      await screen.findByRole('region', { name: 'The page could not be loaded' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(error).toHaveBeenCalledWith('Failed', {
+      description: 'Failed to fetch the page, Please try again later.',
+    });
+  });
+
+  it('shows the spec’s message when deleting fails, and keeps the page', async () => {
+    const error = vi.spyOn(toast, 'error');
+    fakeApi.fail('DELETE', PAGE, 500, 'Boom', 'INTERNAL');
+    const user = userEvent.setup();
+    const { router } = renderApp('/acme/projects/p1/pages/pg1');
+    await titleBox();
+    await user.click(screen.getByRole('button', { name: 'Actions for Release plan' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete page' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Failed', {
+        description: 'Failed to delete a page, Please try again later.',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/acme/projects/p1/pages/pg1');
+  });
+
+  // The spec words no toast for these: the server's reason is shown, else the store's own line.
+  it('toasts why a lock was refused and shows the page unlocked again', async () => {
+    const error = vi.spyOn(toast, 'error');
+    fakeApi.fail(
+      'POST',
+      `${PAGE}lock/`,
+      403,
+      'Only the owner or a member can lock, unlock or duplicate this page',
+      'FORBIDDEN',
+    );
+    const user = userEvent.setup();
+    renderApp('/acme/projects/p1/pages/pg1');
+    await titleBox();
+    await user.click(screen.getByRole('button', { name: 'Lock page' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        'Only the owner or a member can lock, unlock or duplicate this page',
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Lock page' }).getAttribute('aria-pressed')).toBe('false'),
+    );
+    expect(screen.queryByText('This page is locked')).toBeNull();
+  });
+
+  it('toasts a failed archive, with the store’s line when the server gives no reason, and restores the page', async () => {
+    const error = vi.spyOn(toast, 'error');
+    fakeApi.on('POST', `${PAGE}archive/`, () => {
+      throw new ApiError(500, '', 'INTERNAL');
+    });
+    const user = userEvent.setup();
+    renderApp('/acme/projects/p1/pages/pg1');
+    await titleBox();
+    await user.click(screen.getByRole('button', { name: 'Archive page' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('The page could not be archived'));
+    expect(await screen.findByRole('button', { name: 'Archive page' })).toBeTruthy();
+    expect(screen.queryByText('This page is archived')).toBeNull();
   });
 
   it('shows a not-found state for a page the caller cannot see', async () => {

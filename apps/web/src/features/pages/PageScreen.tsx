@@ -317,15 +317,9 @@ export const PageScreen = observer(function PageScreen({
             />
             <HeaderToggle
               label={page.is_locked ? 'Unlock page' : 'Lock page'}
-              hint={
-                !can.canLock
-                  ? 'Only members and the owner can lock'
-                  : archived
-                    ? 'An archived page cannot be locked'
-                    : undefined
-              }
+              hint={can.canLock ? undefined : 'Only members and the owner can lock'}
               pressed={page.is_locked}
-              disabled={!can.canLock || archived}
+              disabled={!can.canLock}
               onClick={() => void store.setLocked(slug, projectId, page.id, !page.is_locked).then(after)}
             >
               {page.is_locked ? (
@@ -336,9 +330,15 @@ export const PageScreen = observer(function PageScreen({
             </HeaderToggle>
             <HeaderToggle
               label={isPrivate ? 'Make public' : 'Make private'}
-              hint={!can.canChangeAccess ? 'Only the owner can change the access' : undefined}
+              hint={
+                can.canChangeAccess
+                  ? undefined
+                  : can.owner
+                    ? 'Restore the page to change its access'
+                    : 'Only the owner can change the access'
+              }
               pressed={isPrivate}
-              disabled={!can.canChangeAccess || archived}
+              disabled={!can.canChangeAccess}
               onClick={() =>
                 void store
                   .setAccess(slug, projectId, page.id, isPrivate ? PAGE_ACCESS.PUBLIC : PAGE_ACCESS.PRIVATE)

@@ -36,8 +36,19 @@ export const pagesPath = (slug: string, projectId: string) => `${projectPath(slu
 export const pagePath = (slug: string, projectId: string, pageId: string) =>
   `${pagesPath(slug, projectId)}${seg(pageId)}/`;
 
-/** The pages of one tab, matching `search` (any part of the name, any case), in the chosen order. */
-export function sortPages(pages: readonly Page[], tab: PageTab, sort: PageSort, search = ''): Page[] {
+/** What narrows a tab's list: a part of the name (any case), and the caller's favorites only. */
+export interface PageFilter {
+  search?: string;
+  favoritesOnly?: boolean;
+}
+
+/** The pages of one tab that pass `filter`, in the chosen order. */
+export function sortPages(
+  pages: readonly Page[],
+  tab: PageTab,
+  sort: PageSort,
+  { search = '', favoritesOnly = false }: PageFilter = {},
+): Page[] {
   const needle = search.trim().toLowerCase();
   const inTab = (p: Page) =>
     tab === 'archived'
@@ -49,7 +60,10 @@ export function sortPages(pages: readonly Page[], tab: PageTab, sort: PageSort, 
     name: (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }),
   };
   return pages
-    .filter((p) => inTab(p) && (!needle || p.name.toLowerCase().includes(needle)))
+    .filter(
+      (p) =>
+        inTab(p) && (!favoritesOnly || p.is_favorite) && (!needle || p.name.toLowerCase().includes(needle)),
+    )
     .sort((a, b) => by[sort](a, b) || a.id.localeCompare(b.id));
 }
 

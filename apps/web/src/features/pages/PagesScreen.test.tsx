@@ -17,9 +17,24 @@ vi.mock('./PageEditor.tsx', () => ({ default: () => <div data-testid="page-edito
 const W = '/api/workspaces/acme';
 const P = `${W}/projects/p1`;
 
+// The public pages' orders by last change, by name and by creation all differ, so each sort shows.
 const LIVE = [
-  listPage('a', { name: 'Roadmap', updated_at: '2026-01-03T00:00:00.000Z' }),
-  listPage('b', { name: 'Architecture notes', updated_at: '2026-01-05T00:00:00.000Z' }),
+  listPage('a', {
+    name: 'Roadmap',
+    updated_at: '2026-01-03T00:00:00.000Z',
+    created_at: '2026-01-01T00:00:00.000Z',
+  }),
+  listPage('b', {
+    name: 'Weekly notes',
+    updated_at: '2026-01-05T00:00:00.000Z',
+    created_at: '2026-01-02T00:00:00.000Z',
+    is_favorite: true,
+  }),
+  listPage('d', {
+    name: 'Budget',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    created_at: '2026-01-03T00:00:00.000Z',
+  }),
   listPage('c', { name: 'My drafts', access: 1, is_locked: true }),
 ];
 
@@ -51,9 +66,9 @@ describe('project pages list', () => {
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/pages');
     const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 5000 });
-    expect(names(list)).toEqual(['Architecture notes', 'Roadmap']);
+    expect(names(list)).toEqual(['Weekly notes', 'Roadmap', 'Budget']);
     const tabs = screen.getByRole('navigation', { name: 'Page tabs' });
-    expect(within(tabs).getByRole('link', { name: /Public/ }).textContent).toBe('Public2');
+    expect(within(tabs).getByRole('link', { name: /Public/ }).textContent).toBe('Public3');
     expect(within(tabs).getByRole('link', { name: /Private/ }).textContent).toBe('Private1');
     expect(within(tabs).getByRole('link', { name: /Archived/ }).textContent).toBe('Archived0');
     // The project's sections name the pages.
@@ -61,7 +76,9 @@ describe('project pages list', () => {
     expect(within(sections).getByRole('link', { name: 'Pages' })).toBeTruthy();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort pages' }), 'name');
-    expect(names(list)).toEqual(['Architecture notes', 'Roadmap']);
+    expect(names(list)).toEqual(['Budget', 'Roadmap', 'Weekly notes']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort pages' }), 'created');
+    expect(names(list)).toEqual(['Budget', 'Weekly notes', 'Roadmap']);
     await user.type(screen.getByRole('searchbox', { name: 'Search pages' }), 'road');
     expect(names(list)).toEqual(['Roadmap']);
     await user.clear(screen.getByRole('searchbox', { name: 'Search pages' }));
@@ -75,6 +92,43 @@ describe('project pages list', () => {
     expect(await screen.findByRole('region', { name: 'No archived pages' })).toBeTruthy();
     // The lists were loaded once, with the page: tabs do not read them again.
     expect(fakeApi.callsTo('GET', `${P}/pages/`)).toHaveLength(1);
+  });
+
+  it('shows only the favorites of the current tab when the filter is on, and says when there are none', async () => {
+    setup({
+      archived: [
+        listPage('z', { name: 'Old plan', archived_at: '2026-01-04T00:00:00.000Z', is_favorite: true }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/acme/projects/p1/pages');
+    const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 5000 });
+    const favorites = screen.getByRole('button', { name: 'Favorites' });
+    expect(favorites.getAttribute('aria-pressed')).toBe('false');
+    // From the keyboard.
+    favorites.focus();
+    await user.keyboard('{Enter}');
+    expect(favorites.getAttribute('aria-pressed')).toBe('true');
+    expect(names(list)).toEqual(['Weekly notes']);
+
+    // Search narrows within the favorites; none matching says so, with the way back.
+    await user.type(screen.getByRole('searchbox', { name: 'Search pages' }), 'road');
+    const none = await screen.findByRole('region', { name: 'No favorite pages' });
+    expect(none.textContent).toContain('No favorite page matches “road”.');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search pages' }));
+
+    // The filter stays on across tabs: the archived favorite, then a private tab without any.
+    const tabs = screen.getByRole('navigation', { name: 'Page tabs' });
+    await user.click(within(tabs).getByRole('link', { name: /Archived/ }));
+    expect(names(await screen.findByRole('list', { name: 'Archived pages' }))).toEqual(['Old plan']);
+    await user.click(within(tabs).getByRole('link', { name: /Private/ }));
+    const empty = await screen.findByRole('region', { name: 'No favorite pages' });
+    expect(empty.textContent).toContain('None of the private pages is a favorite.');
+    await user.click(within(empty).getByRole('button', { name: 'Show all pages' }));
+    expect(names(await screen.findByRole('list', { name: 'Private pages' }))).toEqual(['My drafts']);
+    expect(screen.getByRole('button', { name: 'Favorites' }).getAttribute('aria-pressed')).toBe('false');
+    // Filtering is over the loaded lists: nothing else was asked of the server.
+    expect(fakeApi.callsTo('GET', `${P}/favorite-pages/`)).toHaveLength(0);
   });
 
   it('creates a page and opens it', async () => {
@@ -168,6 +222,30 @@ describe('project pages list', () => {
     expect(item('Delete').getAttribute('aria-disabled')).toBe('true');
 
     fakeApi.on('POST', `${P}/pages/x/lock/`, null);
+    await user.click(item('Lock'));
+    expect(await within(list).findByText('Locked')).toBeTruthy();
+    expect(fakeApi.callsTo('POST', `${P}/pages/x/lock/`)).toHaveLength(1);
+  });
+
+  it('lets a member duplicate and lock an archived page, as the server does, but not change its access', async () => {
+    setup({
+      live: [],
+      archived: [
+        listPage('x', { name: 'Old plan', owned_by: 'someone', archived_at: '2026-01-04T00:00:00.000Z' }),
+      ],
+      role: 15,
+    });
+    fakeApi.on('POST', `${P}/pages/x/lock/`, null);
+    const user = userEvent.setup();
+    renderApp('/acme/projects/p1/pages?tab=archived');
+    const list = await screen.findByRole('list', { name: 'Archived pages' }, { timeout: 5000 });
+    await user.click(within(list).getByRole('button', { name: 'Actions for Old plan' }));
+    const menu = await screen.findByRole('menu');
+    const item = (name: string) => within(menu).getByRole('menuitem', { name });
+    expect(item('Duplicate').getAttribute('aria-disabled')).toBeNull();
+    expect(item('Lock').getAttribute('aria-disabled')).toBeNull();
+    expect(item('Make private').getAttribute('aria-disabled')).toBe('true');
+    expect(item('Restore').getAttribute('aria-disabled')).toBe('true');
     await user.click(item('Lock'));
     expect(await within(list).findByText('Locked')).toBeTruthy();
     expect(fakeApi.callsTo('POST', `${P}/pages/x/lock/`)).toHaveLength(1);

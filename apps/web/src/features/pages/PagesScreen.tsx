@@ -1,6 +1,7 @@
 import { PAGE_ACCESS, type Page } from '@kite/shared/contracts';
 import { createLazyRoute, Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { Archive, EyeOff, FileText, Globe, LockKeyhole, Plus, Search } from 'lucide-react';
+import clsx from 'clsx';
+import { Archive, EyeOff, FileText, Globe, LockKeyhole, Plus, Search, Star } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
@@ -66,7 +67,10 @@ export function useCreatePage(store: PageStore, slug: string, projectId: string)
   return { create, busy };
 }
 
-/** A project's pages (`/{ws}/projects/{id}/pages`): tabs, search, sort, favorites, create, row menus. */
+/**
+ * A project's pages (`/{ws}/projects/{id}/pages`): tabs, search, sort, a favorites-only filter,
+ * stars, create, row menus.
+ */
 export const PagesScreen = observer(function PagesScreen({
   slug,
   projectId,
@@ -80,6 +84,8 @@ export const PagesScreen = observer(function PagesScreen({
   const store = pageStoreOf(stores);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<PageSort>('updated');
+  // Kept across the tabs: "my favorites" reads the same on public, private and archived.
+  const [favoritesOnly, setFavoritesOnly] = useState(false);
   const project = stores.projects.get(slug, projectId);
   const role = project?.member_role ?? 0;
   const userId = stores.user.user?.id ?? '';
@@ -90,7 +96,8 @@ export const PagesScreen = observer(function PagesScreen({
   if (!project.page_view) return <FeatureOff slug={slug} project={project} feature="Pages" />;
   const status = store.listStatus(projectId);
   const counts = store.countsOf(projectId);
-  const shown = sortPages(store.pagesOf(projectId), tab, sort, search);
+  // Both lists are loaded whole (the server does not page them), so the filter is applied here.
+  const shown = sortPages(store.pagesOf(projectId), tab, sort, { search, favoritesOnly });
   const newPage = canCreate && tab !== 'archived' && (
     <Button variant="primary" size="sm" onClick={() => void create(tab)} disabled={busy}>
       <Plus className="size-3.5" aria-hidden /> New page
@@ -173,6 +180,24 @@ export const PagesScreen = observer(function PagesScreen({
               ))}
             </Select>
           </div>
+          <button
+            type="button"
+            aria-pressed={favoritesOnly}
+            onClick={() => setFavoritesOnly(!favoritesOnly)}
+            className={clsx(
+              // As tall as the search box and the sort menu beside it (their own h-9 is what renders).
+              'inline-flex h-9 items-center gap-1.5 rounded-md border px-3 text-sm font-medium transition-colors',
+              favoritesOnly
+                ? 'border-primary bg-primary-soft text-link'
+                : 'border-border-strong bg-canvas text-fg-muted hover:bg-surface-2 hover:text-fg',
+            )}
+          >
+            <Star
+              className={clsx('size-3.5', favoritesOnly && 'fill-amber-400 text-amber-500')}
+              aria-hidden
+            />
+            Favorites
+          </button>
         </div>
         {status === 'loading' || status === undefined ? (
           <ListSkeleton />
@@ -188,7 +213,18 @@ export const PagesScreen = observer(function PagesScreen({
             }
           />
         ) : shown.length === 0 ? (
-          search.trim() ? (
+          favoritesOnly ? (
+            <EmptyState
+              icon={<Star className="size-5" />}
+              title="No favorite pages"
+              description={
+                search.trim()
+                  ? `No favorite page matches “${search.trim()}”.`
+                  : `None of the ${TAB_LABELS[tab].toLowerCase()} pages is a favorite. Star a page to find it here.`
+              }
+              action={<Button onClick={() => setFavoritesOnly(false)}>Show all pages</Button>}
+            />
+          ) : search.trim() ? (
             <p className="px-1 py-6 text-center text-sm text-fg-muted">No page matches “{search.trim()}”.</p>
           ) : (
             <EmptyState

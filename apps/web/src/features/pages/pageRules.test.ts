@@ -17,7 +17,8 @@ describe('page permissions (api.md §9)', () => {
     ['owner, guest role, public', page(), ROLE.GUEST, true, true, true, true],
     ['owner, private', page({ private: true }), ROLE.MEMBER, true, true, true, true],
     ['owner, locked', page({ locked: true }), ROLE.ADMIN, false, true, true, true],
-    ['owner, archived', page({ archived: true }), ROLE.MEMBER, false, true, true, true],
+    // As the server: an archived page may still be duplicated and locked, not turned private.
+    ['owner, archived', page({ archived: true }), ROLE.MEMBER, false, true, false, true],
     ['member, public', page({ owner: false }), ROLE.MEMBER, true, true, false, false],
     [
       'member, private (not the owner)',

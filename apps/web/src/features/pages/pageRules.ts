@@ -1,15 +1,18 @@
 import { PAGE_ACCESS, type Page } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 
-/** What the caller may do to a page (api.md §9, spec §5–6), mirroring the server's policy. */
+/**
+ * What the caller may do to a page (api.md §9, spec §5–6), mirroring the server's policy
+ * (apps/server/src/domains/pages/pages.policy.ts): a copy, as the web does not import server code.
+ */
 export interface PagePermissions {
   owner: boolean;
   /** Name, description and properties: neither archived nor locked, and the owner or (public and member). */
   canEdit: boolean;
-  /** Duplicate, lock and unlock: the owner or a member. */
+  /** Duplicate, lock and unlock: the owner or a member, archived or not (the spec sets no archive condition). */
   canDuplicate: boolean;
   canLock: boolean;
-  /** Public ⇄ private: the owner only. */
+  /** Public ⇄ private: the owner only, and not while archived. */
   canChangeAccess: boolean;
   /** Archive, restore and delete: the owner or a project admin. */
   canArchive: boolean;
@@ -29,7 +32,7 @@ export function pagePermissions(page: PageFacts, userId: string, role: number): 
     canEdit: open && (owner || (page.access === PAGE_ACCESS.PUBLIC && member)),
     canDuplicate: owner || member,
     canLock: owner || member,
-    canChangeAccess: owner,
+    canChangeAccess: owner && page.archived_at === null,
     canArchive: owner || admin,
     canDelete: owner || admin,
   };
