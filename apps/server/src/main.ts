@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { type Database, openEmbeddedDatabase, openPostgresDatabase } from './platform/db/database.ts';
 import { migrateDatabase } from './platform/db/migrate.ts';
 import { pruneFinishedRows } from './platform/jobs/housekeeping.ts';
-import { every } from './platform/jobs/scheduler.ts';
+import { createScheduler, whileWork } from './platform/jobs/scheduler.ts';
 import { repairStoredRichText } from './platform/security/stored-html-repair.ts';
 import { createFileStorage } from './platform/storage/file-storage.ts';
 import { createServices } from './services.ts';
@@ -17,6 +17,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * client has just sent on a kept-alive connection would otherwise meet a reset.
  */
 const DRAIN_DELAY_MS = 1000;
+/**
+ * How long a shutdown waits for running jobs (an export, an outbox batch, webhook requests) to
+ * finish; one that takes longer is cut off (its claim or transaction lapses), so SIGTERM still
+ * ends within the grace period.
+ */
+const JOBS_STOP_TIMEOUT_MS = 5000;
 const AUTOMATIONS_EVERY_MS = 60 * 60 * 1000;
 /** Snoozed intake items come back to pending within a minute of their snooze ending. */
 const SNOOZE_CHECK_EVERY_MS = 60 * 1000;
@@ -66,107 +72,75 @@ async function main() {
     webDist: config.webDist ?? defaultWebDist(),
   });
 
+  const jobs = createScheduler((name, error) => app.log.error({ err: error }, `${name} failed`));
+
   // Hourly is enough for rules counted in months; the lock keeps several app nodes from overlapping.
-  const stopAutomations = every(
-    AUTOMATIONS_EVERY_MS,
-    () => services.automations.run(),
-    (error) => app.log.error({ err: error }, 'project automations failed'),
-  );
+  jobs.every('project automations', AUTOMATIONS_EVERY_MS, () => services.automations.run());
 
   // Deletes handled events and old webhook history; deletes are idempotent, so nodes may overlap.
-  const stopHousekeeping = every(
-    AUTOMATIONS_EVERY_MS,
-    () => pruneFinishedRows(services.db).then(() => undefined),
-    (error) => app.log.error({ err: error }, 'housekeeping failed'),
-  );
+  jobs.every('housekeeping', AUTOMATIONS_EVERY_MS, () => pruneFinishedRows(services.db));
 
   // Drains queued exports; several nodes share the queue through SKIP LOCKED.
-  const stopExports = every(
-    2000,
-    async () => {
-      while (await services.exports.processNext()) {}
-    },
-    (error) => app.log.error({ err: error }, 'export worker failed'),
-    2000,
-  );
+  jobs.every('export worker', 2000, (signal) => whileWork(signal, () => services.exports.processNext()), {
+    firstDelayMs: 2000,
+  });
 
   // One statement per round; nodes running it side by side wake each item once (the row lock decides).
-  const stopSnoozes = every(
-    SNOOZE_CHECK_EVERY_MS,
-    () => services.intake.wakeSnoozed(),
-    (error) => app.log.error({ err: error }, 'waking snoozed intake items failed'),
-    SNOOZE_CHECK_EVERY_MS,
-  );
+  jobs.every('waking snoozed intake items', SNOOZE_CHECK_EVERY_MS, () => services.intake.wakeSnoozed(), {
+    firstDelayMs: SNOOZE_CHECK_EVERY_MS,
+  });
 
   // Turns committed events into notifications (and later webhooks); several nodes share it through SKIP LOCKED.
-  const stopOutbox = every(
+  jobs.every(
+    'outbox worker',
     OUTBOX_EVERY_MS,
-    () => services.outboxWorker.drain(),
-    (error) => app.log.error({ err: error }, 'outbox worker failed'),
-    OUTBOX_EVERY_MS,
+    (signal) => whileWork(signal, () => services.outboxWorker.processBatch()),
+    { firstDelayMs: OUTBOX_EVERY_MS },
   );
 
   // Sends queued webhook deliveries; a tick only starts requests, so a hanging receiver holds one slot.
-  const stopWebhooks = every(
-    WEBHOOKS_EVERY_MS,
-    () => services.webhookDeliveries.tick(),
-    (error) => app.log.error({ err: error }, 'webhook delivery worker failed'),
-    WEBHOOKS_EVERY_MS,
-  );
+  jobs.every('webhook delivery worker', WEBHOOKS_EVERY_MS, () => services.webhookDeliveries.tick(), {
+    firstDelayMs: WEBHOOKS_EVERY_MS,
+    idle: () => services.webhookDeliveries.idle(),
+  });
 
   // GitHub sync jobs (the one-time import, state pushes); several nodes share them through SKIP LOCKED.
-  const stopGithubSync = every(
+  jobs.every(
+    'GitHub sync worker',
     GITHUB_SYNC_EVERY_MS,
-    () => services.githubSyncWorker.drain(),
-    (error) => app.log.error({ err: error }, 'GitHub sync worker failed'),
-    GITHUB_SYNC_EVERY_MS,
+    (signal) => whileWork(signal, () => services.githubSyncWorker.tick()),
+    { firstDelayMs: GITHUB_SYNC_EVERY_MS },
   );
 
   // Mails each user one digest of what they have not read yet.
-  const stopDigests = every(
-    DIGEST_EVERY_MS,
-    () => services.notificationDigest.run(),
-    (error) => app.log.error({ err: error }, 'notification digest failed'),
-  );
+  jobs.every('notification digest', DIGEST_EVERY_MS, () => services.notificationDigest.run());
 
   // Keeps the board counters' delta rows few, so reading them stays a handful of rows.
-  const stopCounters = every(
-    5000,
-    () => services.issues.compactCounters(),
-    (error) => app.log.error({ err: error }, 'counter compaction failed'),
-    5000,
-  );
+  jobs.every('counter compaction', 5000, () => services.issues.compactCounters(), { firstDelayMs: 5000 });
 
   // PGlite has no autovacuum: without it index-only scans fall back to the heap and plans go stale.
-  const stopVacuum =
-    database.kind === 'pglite'
-      ? every(
-          VACUUM_EVERY_MS,
-          () => database.raw('vacuum (analyze)').then(() => {}),
-          (error) => app.log.error({ err: error }, 'vacuum failed'),
-          60_000,
-        )
-      : () => {};
+  if (database.kind === 'pglite')
+    jobs.every('vacuum', VACUUM_EVERY_MS, () => database.raw('vacuum (analyze)'), { firstDelayMs: 60_000 });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     services.lifecycle.shuttingDown = true;
-    stopAutomations();
-    stopExports();
-    stopSnoozes();
-    stopCounters();
-    stopHousekeeping();
-    stopVacuum();
-    stopOutbox();
-    stopDigests();
-    stopWebhooks();
-    stopGithubSync();
+    // No job run starts from now on; the running ones finish while the connections drain.
+    const jobsStopped = jobs.stop(JOBS_STOP_TIMEOUT_MS);
     console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     try {
       await new Promise((resolve) => setTimeout(resolve, DRAIN_DELAY_MS));
+      // Before the app closes: its close hooks send on what the jobs did (list changes), and the
+      // database must outlive the jobs' last statements.
+      const stillRunning = await jobsStopped;
+      if (stillRunning.length > 0)
+        app.log.warn(
+          { jobs: stillRunning },
+          `jobs still running ${JOBS_STOP_TIMEOUT_MS} ms after ${signal}: closing the database under them (their claims lapse and are taken again)`,
+        );
       await app.close();
       await database.close();
     } finally {

@@ -45,29 +45,52 @@ export async function findOwnExport(db: Executor, workspaceId: string, userId: s
   return rows[0];
 }
 
-/** Claims the oldest queued export; SKIP LOCKED lets several workers share the queue. */
-export async function claimQueuedExport(db: Executor): Promise<ExportRow | undefined> {
+/** An export a worker holds: its claim is named by when it lapses. */
+export type ClaimedExport = ExportRow & { claim_expires_at: Date };
+
+/**
+ * Claims the oldest queued export, or one whose claim has lapsed (its process died or was cut off
+ * mid-export), and leases it for `leaseSeconds`. SKIP LOCKED lets several workers share the queue.
+ */
+export async function claimQueuedExport(
+  db: Executor,
+  leaseSeconds: number,
+): Promise<ClaimedExport | undefined> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`update issue_exports set status = 'processing', updated_at = now()
-      where id = (select id from issue_exports where status = 'queued' order by created_at
+    // Whole milliseconds: the worker's Date then names this claim exactly (finishExport).
+    sql`update issue_exports set status = 'processing', updated_at = now(),
+        claim_expires_at = date_trunc('milliseconds', now() + make_interval(secs => ${leaseSeconds}))
+      where id = (select id from issue_exports
+        where status = 'queued' or (status = 'processing' and claim_expires_at <= now())
+        order by created_at
         for update skip locked limit 1)
       returning id`,
   );
   if (!rows[0]) return undefined;
   const found = await db.select().from(issueExports).where(eq(issueExports.id, rows[0].id)).limit(1);
-  return found[0];
+  return found[0] as ClaimedExport | undefined;
 }
 
+/**
+ * Records how a claimed export ended, if the claim is still this worker's: one that lapsed and was
+ * taken again is left to the newer claim.
+ */
 export async function finishExport(
   db: Executor,
-  exportId: string,
-  values: Partial<ExportRow>,
+  claim: ClaimedExport,
+  values: Pick<Partial<ExportRow>, 'status' | 'storage_key' | 'error'>,
 ): Promise<void> {
   await db
     .update(issueExports)
-    .set({ ...values, updated_at: new Date() })
-    .where(eq(issueExports.id, exportId));
+    .set({ ...values, claim_expires_at: null, updated_at: new Date() })
+    .where(
+      and(
+        eq(issueExports.id, claim.id),
+        eq(issueExports.status, 'processing'),
+        eq(issueExports.claim_expires_at, claim.claim_expires_at),
+      ),
+    );
 }
 
 export interface ExportedIssue {

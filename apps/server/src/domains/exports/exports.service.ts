@@ -17,6 +17,12 @@ import {
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 
+/**
+ * How long a claimed export is left to its worker before another may take it: far beyond the
+ * seconds the largest export takes, short enough that one cut off by a crash is not forgotten.
+ */
+const EXPORT_LEASE_SECONDS = 5 * 60;
+
 const FORMATS = {
   csv: { type: 'text/csv; charset=utf-8', ext: 'csv' },
   json: { type: 'application/json', ext: 'json' },
@@ -90,17 +96,17 @@ export function createExportsService(
       return { ...file, type: format.type, disposition };
     },
 
-    /** Produces one queued export; returns false when the queue is empty. */
+    /** Produces one queued (or abandoned) export; returns false when there is none. */
     async processNext(): Promise<boolean> {
-      const job = await claimQueuedExport(db);
+      const job = await claimQueuedExport(db, EXPORT_LEASE_SECONDS);
       if (!job) return false;
       try {
         const rows = await issuesForExport(db, job.workspace_id, job.created_by!, job.project_ids);
         const text = job.provider === 'json' ? toJson(rows) : toCsv(rows);
         const key = await deps.storage.put(Buffer.from(text, 'utf8'));
-        await finishExport(db, job.id, { status: 'completed', storage_key: key });
+        await finishExport(db, job, { status: 'completed', storage_key: key });
       } catch (error) {
-        await finishExport(db, job.id, { status: 'failed', error: String(error).slice(0, 500) });
+        await finishExport(db, job, { status: 'failed', error: String(error).slice(0, 500) });
       }
       return true;
     },

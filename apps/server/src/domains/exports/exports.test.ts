@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, createProject, createWorkspace, type SignedIn, signUp } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { claimQueuedExport, finishExport } from './exports.repo.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -59,5 +60,32 @@ describe('issue exports', () => {
     expect((await owner.client.post(url, { provider: 'xlsx', project: [project.id] })).status).toBe(400);
     const viewer = await addMember(t, owner, slug, 10);
     expect((await viewer.client.post(url, { provider: 'csv', project: [project.id] })).status).toBe(403);
+  });
+
+  it('takes again an export whose worker died mid-export once its claim lapses, and completes it', async () => {
+    const project = await createProject(owner, slug, { identifier: 'WEB' });
+    await owner.client.post(`/api/workspaces/${slug}/projects/${project.id}/issues/`, { name: 'One' });
+    const url = `/api/workspaces/${slug}/export-issues/`;
+    const queued = (await owner.client.post(url, { provider: 'csv', project: [project.id] })).body;
+
+    // A worker claims it and dies (kill -9): the row stays processing.
+    const abandoned = await claimQueuedExport(t.services.db, 60);
+    expect(abandoned?.id).toBe(queued.id);
+    expect(await t.services.exports.processNext()).toBe(false);
+    expect((await owner.client.get(url)).body.results[0].status).toBe('processing');
+
+    await t.database.raw(
+      `update issue_exports set claim_expires_at = now() - interval '1 second' where id = $1`,
+      [queued.id],
+    );
+    expect(await t.services.exports.processNext()).toBe(true);
+    const done = (await owner.client.get(url)).body.results[0];
+    expect(done).toMatchObject({ id: queued.id, status: 'completed' });
+    expect((await owner.client.get(done.url)).text).toContain('WEB-1,One,');
+
+    // The first worker's late word (it was only slow) does not undo the newer claim's result.
+    await finishExport(t.services.db, abandoned!, { status: 'failed', error: 'late' });
+    expect((await owner.client.get(url)).body.results[0].status).toBe('completed');
+    expect(await t.services.exports.processNext()).toBe(false);
   });
 });

@@ -1019,7 +1019,10 @@ export const issueAttachments = pgTable(
   (t) => [index('issue_attachments_issue_idx').on(t.issue_id)],
 );
 
-/** Issue exports: queued by a request, produced by the export worker, downloaded by their creator. */
+/**
+ * Issue exports: queued by a request, produced by the export worker (claimed with FOR UPDATE SKIP
+ * LOCKED and leased while it runs), downloaded by their creator.
+ */
 export const issueExports = pgTable(
   'issue_exports',
   {
@@ -1030,6 +1033,11 @@ export const issueExports = pgTable(
     provider: text('provider').notNull(),
     project_ids: uuid('project_ids').array().notNull(),
     status: text('status').notNull().default('queued'),
+    /**
+     * While `processing`: when the worker's claim lapses. A process that died or was cut off
+     * mid-export leaves it to the next claim after this.
+     */
+    claim_expires_at: ts('claim_expires_at'),
     storage_key: text('storage_key'),
     error: text('error'),
     ...audit(),
@@ -1037,6 +1045,7 @@ export const issueExports = pgTable(
   (t) => [
     index('issue_exports_creator_idx').on(t.workspace_id, t.created_by, t.created_at),
     index('issue_exports_queued_idx').on(t.created_at).where(sql`${t.status} = 'queued'`),
+    index('issue_exports_claimed_idx').on(t.claim_expires_at).where(sql`${t.status} = 'processing'`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "issue_exports" ADD COLUMN "claim_expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "issue_exports_claimed_idx" ON "issue_exports" USING btree ("claim_expires_at") WHERE "issue_exports"."status" = 'processing';
