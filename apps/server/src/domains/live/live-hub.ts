@@ -44,13 +44,29 @@ export interface Subscription {
   after?: number;
 }
 
+/** A change of who may see what in a workspace, for one user (`userId`) or everyone (null). */
+export interface AccessChange {
+  workspaceId: string;
+  /** The project it concerns; null: every project of the workspace (a workspace role). */
+  projectId: string | null;
+  userId: string | null;
+}
+
+/** Another holder of open sockets whose rights follow memberships (page collaboration). */
+export interface AccessWatcher {
+  /** The workspaces it has sockets in: their events are read even without subscriptions. */
+  workspaceIds(): Iterable<string>;
+  changed(change: AccessChange): Promise<void>;
+}
+
 export type LiveHub = ReturnType<typeof createLiveHub>;
 
 /**
  * The live event feed of one app process (api.md §16.1). Writes announce themselves (`poke`, and
  * NOTIFY to the other processes); the hub then reads the committed events after its cursor from
  * the outbox — once per process, whoever listens — builds each message once, and sends it to the
- * subscribers allowed to read its object.
+ * subscribers allowed to read its object. Access watchers hear the membership and project changes
+ * among those events, as the subscriptions do.
  */
 export function createLiveHub(deps: {
   db: Db;
@@ -60,6 +76,7 @@ export function createLiveHub(deps: {
 }) {
   const origin = randomUUID();
   const byWorkspace = new Map<string, Set<Subscription>>();
+  const watchers: AccessWatcher[] = [];
   let cursor = 0;
   const sent = new Set<number>();
   let running: Promise<void> | null = null;
@@ -127,13 +144,42 @@ export function createLiveHub(deps: {
     );
   }
 
+  /** Watchers hear each access change among newly committed events, once per process. */
+  async function tellWatchers(events: StoredEvent[]) {
+    if (watchers.length === 0) return;
+    for (const event of events) {
+      const parsed = parseEvent(event);
+      const changed = parsed && accessChangedBy(parsed);
+      if (!changed) continue;
+      const change: AccessChange = {
+        workspaceId: parsed.workspaceId,
+        projectId: parsed.projectId,
+        userId: changed === 'workspace' ? null : changed.user,
+      };
+      await Promise.all(
+        watchers.map((watcher) =>
+          watcher
+            .changed(change)
+            .catch((error) => console.error('live events: an access watcher failed', error)),
+        ),
+      );
+    }
+  }
+
+  function workspacesToRead(): string[] {
+    const ids = new Set(byWorkspace.keys());
+    for (const watcher of watchers) for (const id of watcher.workspaceIds()) ids.add(id);
+    return [...ids];
+  }
+
   async function readNew(): Promise<void> {
-    const workspaceIds = [...byWorkspace.keys()];
+    const workspaceIds = workspacesToRead();
     if (workspaceIds.length === 0) return;
     const since = new Date(Date.now() - REPLAY_WINDOW_MS);
     for (;;) {
       const rows = await eventsAfter(deps.db, workspaceIds, Math.max(0, cursor - LOOK_BACK), since, PAGE);
       const fresh = rows.filter((row) => !sent.has(row.id));
+      await tellWatchers(fresh);
       await deliver(fresh, (workspaceId) => byWorkspace.get(workspaceId) ?? []);
       for (const row of rows) {
         sent.add(row.id);
@@ -179,7 +225,7 @@ export function createLiveHub(deps: {
         onStatus: () => schedule(),
       });
       poller = setInterval(() => {
-        if (byWorkspace.size > 0) void pump();
+        if (workspacesToRead().length > 0) void pump();
       }, POLL_MS);
       poller.unref();
     },
@@ -268,6 +314,11 @@ export function createLiveHub(deps: {
       if (set?.size === 0) byWorkspace.delete(subscription.workspaceId);
     },
 
+    /** Tells the watcher of access changes in the workspaces it names, from now on. */
+    watchAccess(watcher: AccessWatcher) {
+      watchers.push(watcher);
+    },
+
     /** Reads and sends everything committed so far (tests, shutdown). */
     async flush() {
       while (running) await running;
@@ -279,6 +330,7 @@ export function createLiveHub(deps: {
       clearTimeout(notifyTimer);
       clearInterval(poller);
       byWorkspace.clear();
+      watchers.length = 0;
       await running;
       await feed?.close();
     },

@@ -1,6 +1,7 @@
-import { Hocuspocus } from '@hocuspocus/server';
+import { type Connection, Hocuspocus } from '@hocuspocus/server';
 import { AppError } from '@kite/shared/errors';
 import * as Y from 'yjs';
+import type { AccessChange } from '../live/live-hub.ts';
 import type { CollaborationContext } from './page-collaboration.ts';
 import type { PagesService } from './pages.service.ts';
 
@@ -19,16 +20,49 @@ export function createCollaborationDocuments(pages: PagesService, stored: (pageI
   /** Pages whose open document must not be stored: its description was replaced as HTML. */
   const discarded = new Set<string>();
 
+  /** The page rules for the connection's user as they are now: null when the page is not theirs to see. */
+  async function accessOf(context: CollaborationContext, pageId: string, options?: { fresh?: boolean }) {
+    const project = await context.projectAccess(options);
+    return project && pages.collaborationAccess(project, context.user, pageId);
+  }
+
+  /**
+   * Checks an open connection again: made read-only or writable, and told so when that changes (a
+   * stateless `{"type":"access"}` message); one that may no longer see the page is closed.
+   */
+  async function recheck(connection: Connection, pageId: string) {
+    const access = await accessOf(connection.context as CollaborationContext, pageId, { fresh: true });
+    if (!access) {
+      connection.close({ code: 4404, reason: 'Not found' });
+      return;
+    }
+    const readOnly = !access.canEdit;
+    // A membership change re-checks every connection it may touch; most keep their rights.
+    if (connection.readOnly === readOnly) return;
+    connection.readOnly = readOnly;
+    connection.sendStateless(JSON.stringify({ type: 'access', read_only: readOnly }));
+  }
+
+  /** Every open connection, with the page it edits. */
+  function* openConnections() {
+    for (const [pageId, document] of hocuspocus.documents) {
+      for (const { connection } of document.connections.values()) yield { pageId, connection };
+    }
+  }
+
   const hocuspocus = new Hocuspocus({
     name: 'kite-pages',
     quiet: true,
     debounce: DEBOUNCE_MS,
     maxDebounce: MAX_DEBOUNCE_MS,
 
-    /** The page view rule (a page not theirs to see closes the socket); no edit right → read-only. */
+    /**
+     * The page view rule (a page not theirs to see closes the socket); no edit right → read-only.
+     * Also when a client authenticates again on a socket whose connection was closed: the
+     * membership is read now, not taken from the upgrade.
+     */
     async onAuthenticate({ documentName, context, connectionConfig }) {
-      const { user, project } = context as CollaborationContext;
-      const access = await pages.collaborationAccess(project, user, documentName);
+      const access = await accessOf(context as CollaborationContext, documentName);
       if (!access) throw new Error('Page not found');
       connectionConfig.readOnly = !access.canEdit;
       return context;
@@ -78,24 +112,36 @@ export function createCollaborationDocuments(pages: PagesService, stored: (pageI
       hocuspocus.closeConnections(pageId);
     },
 
-    /**
-     * Applies a lock, an archive or an access change to open connections at once: each is checked
-     * again, made read-only or writable, and told so (a stateless `{"type":"access"}` message); one
-     * that may no longer see the page is closed.
-     */
+    /** Applies a lock, an archive or an access change of the page to its open connections at once. */
     async recheckRights(pageId: string) {
       const document = hocuspocus.documents.get(pageId);
       if (!document) return;
-      for (const { connection } of document.connections.values()) {
-        const { user, project } = connection.context as CollaborationContext;
-        const access = await pages.collaborationAccess(project, user, pageId);
-        if (!access) {
-          connection.close({ code: 4404, reason: 'Not found' });
-          continue;
-        }
-        connection.readOnly = !access.canEdit;
-        connection.sendStateless(JSON.stringify({ type: 'access', read_only: !access.canEdit }));
+      for (const { connection } of document.connections.values()) await recheck(connection, pageId);
+    },
+
+    /**
+     * Applies a membership change (removed, demoted, a project's guest rules) to the open
+     * connections it concerns: the user's (or everyone's) in that workspace, or in that project.
+     */
+    async recheckAccess(change: AccessChange) {
+      const affected = [...openConnections()].filter(({ connection }) => {
+        const context = connection.context as CollaborationContext;
+        return (
+          context.workspaceId === change.workspaceId &&
+          (change.projectId === null || context.projectId === change.projectId) &&
+          (change.userId === null || context.user.id === change.userId)
+        );
+      });
+      await Promise.all(affected.map(({ connection, pageId }) => recheck(connection, pageId)));
+    },
+
+    /** The workspaces this process has open connections in. */
+    workspaceIds(): Set<string> {
+      const ids = new Set<string>();
+      for (const { connection } of openConnections()) {
+        ids.add((connection.context as CollaborationContext).workspaceId);
       }
+      return ids;
     },
 
     /** Stores every document with changes waiting (shutdown: no acknowledged edit is lost). */

@@ -16,8 +16,8 @@ const CLOSE = { badRequest: 4400, forbiddenOrigin: 4403, notFound: 4404 } as con
  * whose membership is resolved here; Hocuspocus then checks the page itself per document.
  */
 export async function connectPageCollaboration(app: App, services: Services): Promise<void> {
-  const { pageCollaboration: collaboration, sessions, config } = services;
-  await collaboration.start();
+  const { pageCollaboration: collaboration, sessions, config, liveHub } = services;
+  await collaboration.start(liveHub);
   // Before the websocket plugin closes the sockets: what is waiting is stored first.
   app.addHook('preClose', () => collaboration.flush());
   app.addHook('onClose', () => collaboration.close());
@@ -42,13 +42,21 @@ export async function connectPageCollaboration(app: App, services: Services): Pr
           return socket.close(CLOSE.forbiddenOrigin, 'Origin not allowed');
         const query = collaborationQuerySchema.safeParse(request.query);
         if (!query.success) return socket.close(CLOSE.badRequest, 'Invalid request');
-        const access = await sessions.resolve(request.cookies[SESSION_COOKIE], {
-          slug: query.data.workspaceSlug,
-          projectId: query.data.projectId,
+        const token = request.cookies[SESSION_COOKIE];
+        const scope = { slug: query.data.workspaceSlug, projectId: query.data.projectId };
+        // Read again for every document and every re-check: membership may end while the socket is open.
+        const projectAccess = async (options?: { fresh?: boolean }) => {
+          const project = (await sessions.resolve(token, scope, options))?.project;
+          return project?.membership ? project : null;
+        };
+        const project = await projectAccess();
+        if (!project) return socket.close(CLOSE.notFound, 'Not found');
+        await collaboration.handle(socket, request.raw, {
+          user: userOf(request),
+          workspaceId: project.project.workspace_id,
+          projectId: project.project.id,
+          projectAccess,
         });
-        const project = access?.project;
-        if (!project?.membership) return socket.close(CLOSE.notFound, 'Not found');
-        await collaboration.handle(socket, request.raw, { user: userOf(request), project });
         socket.off('message', hold);
         for (const [data, isBinary] of early) socket.emit('message', data, isBinary);
       };

@@ -14,13 +14,14 @@ import {
   type SignedIn,
   signUp,
 } from '../../test/factories.ts';
+import { testDriver } from '../../test/global-setup.ts';
 import { Client } from '../../test/http-client.ts';
 import { freshDatabase, startSecondNode, startTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Page collaboration (api.md §16.2) through real Hocuspocus clients over real sockets: concurrent
- * edits, storing across a restart, read-only connections, rights re-checked on lock, and two app
- * processes on one PostgreSQL converging.
+ * edits, storing across a restart and on the last disconnect, read-only connections, rights
+ * re-checked on lock and on membership changes, and two app processes on one PostgreSQL converging.
  */
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -31,7 +32,8 @@ afterEach(async () => {
 interface Scene {
   t: TestApp;
   owner: SignedIn;
-  member: SignedIn;
+  /** `memberId`: their workspace membership; `projectMemberId`: their project membership. */
+  member: SignedIn & { memberId: string; projectMemberId: string };
   viewer: SignedIn;
   slug: string;
   projectId: string;
@@ -44,7 +46,7 @@ async function scene(t: TestApp): Promise<Scene> {
   const slug = (await createWorkspace(owner)).slug;
   const [member, viewer] = [await addMember(t, owner, slug, 15), await addMember(t, owner, slug, 10)];
   const projectId = (await createProject(owner, slug)).id;
-  await addProjectMember(owner, slug, projectId, member.user.id, 15);
+  const projectMemberId = (await addProjectMember(owner, slug, projectId, member.user.id, 15)).id;
   await addProjectMember(owner, slug, projectId, viewer.user.id, 10);
   const pbase = `/api/workspaces/${slug}/projects/${projectId}`;
   const page = await owner.client.post(`${pbase}/pages/`, {
@@ -52,7 +54,16 @@ async function scene(t: TestApp): Promise<Scene> {
     description_html: '<p>start</p>',
   });
   expect(page.status, page.text).toBe(201);
-  return { t, owner, member, viewer, slug, projectId, pbase, pageId: page.body.id };
+  return {
+    t,
+    owner,
+    member: { ...member, projectMemberId },
+    viewer,
+    slug,
+    projectId,
+    pbase,
+    pageId: page.body.id,
+  };
 }
 
 interface Editor {
@@ -62,6 +73,8 @@ interface Editor {
   failures: string[];
   /** What the server said about the connection's rights since (stateless messages). */
   notices: { type: string; read_only: boolean }[];
+  /** Why the server closed the page's connection (or the socket closed), each time. */
+  closes: string[];
   /** Disconnects for good (no reconnecting). */
   close(): void;
 }
@@ -89,6 +102,7 @@ function connect(
     scopes: [],
     failures: [],
     notices: [],
+    closes: [],
     provider: undefined as never,
     close: () => {
       editor.provider.destroy();
@@ -109,6 +123,7 @@ function connect(
     onAuthenticated: ({ scope }) => editor.scopes.push(scope),
     onAuthenticationFailed: ({ reason }) => editor.failures.push(reason),
     onStateless: ({ payload }) => editor.notices.push(JSON.parse(payload)),
+    onClose: ({ event }) => editor.closes.push(event.reason),
   });
   editor.provider.attach();
   cleanups.push(async () => editor.close());
@@ -128,6 +143,21 @@ const htmlOf = (editor: Editor) => yUpdateToHtml(Y.encodeStateAsUpdate(editor.do
 const SETTLE_MS = 20_000;
 const synced = (editor: Editor) =>
   expect.poll(() => editor.provider.isSynced, { timeout: SETTLE_MS }).toBe(true);
+/** The server applied every edit the client sent (it acknowledges each update it applies). */
+const acknowledged = (editor: Editor) =>
+  expect.poll(() => editor.provider.hasUnsyncedChanges, { timeout: SETTLE_MS }).toBe(false);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A client of another app node with the account's session. */
+function clientOn(baseUrl: string, account: Client): Client {
+  const client = new Client(baseUrl);
+  for (const [k, v] of account.cookies) client.cookies.set(k, v);
+  return client;
+}
+/** Runs `stop` once, however often it is called (by the test, then by the cleanup). */
+function once(stop: () => Promise<unknown>) {
+  let stopping: Promise<unknown> | undefined;
+  return () => (stopping ??= stop());
+}
 const storedHtml = async (s: Scene, client: Client = s.owner.client) =>
   (await client.get(`${s.pbase}/pages/${s.pageId}/`)).body.description_html as string;
 
@@ -311,29 +341,138 @@ describe('page collaboration', { timeout: 90_000 }, () => {
     expect(await storedHtml(s)).toBe('<p>start</p><p>via REST</p>');
   });
 
-  it('converges a page edited through two app processes on one PostgreSQL', async () => {
-    const nodeA = await startTestApp();
-    cleanups.push(() => nodeA.close());
-    const nodeB = await startSecondNode(nodeA);
-    if (!nodeB) return;
-    cleanups.push(() => nodeB.close());
-    const s = await scene(nodeA);
-    const onB = new Client(nodeB.baseUrl);
-    for (const [k, v] of s.member.client.cookies) onB.cookies.set(k, v);
-    const a = connect(nodeA.baseUrl, s, s.owner.client);
-    const b = connect(nodeB.baseUrl, s, onB);
-    await Promise.all([synced(a), synced(b)]);
-    write(a, 'on node A');
-    write(b, 'on node B');
-    // Each node stores within its debounce (2 s) and tells the other, which pulls the stored document.
-    for (const editor of [a, b]) {
-      await expect
-        .poll(() => htmlOf(editor), { timeout: 15_000, interval: 100 })
-        .toMatch(/on node A.*on node B|on node B.*on node A/);
-    }
-    await Promise.all([nodeA.services.pageCollaboration.flush(), nodeB.services.pageCollaboration.flush()]);
-    const html = await storedHtml(s);
-    expect(html).toContain('on node A');
-    expect(html).toContain('on node B');
+  it('stores a page as soon as its last client disconnects, well before the debounce', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const editor = connect(t.baseUrl, s, s.member.client);
+    await synced(editor);
+    write(editor, 'parting words');
+    await acknowledged(editor);
+    editor.close();
+    // The debounce would store it 2 s after the edit; the last client leaving stores it at once.
+    await expect
+      .poll(() => storedHtml(s), { timeout: 1000, interval: 50 })
+      .toBe('<p>start</p><p>parting words</p>');
   });
+
+  it('closes the open connection of a member removed from the project; others keep writing', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const member = connect(t.baseUrl, s, s.member.client);
+    const owner = connect(t.baseUrl, s, s.owner.client);
+    await Promise.all([synced(member), synced(owner)]);
+    expect(member.scopes).toEqual(['read-write']);
+    const removed = await s.owner.client.delete(`${s.pbase}/members/${s.member.projectMemberId}/`);
+    expect(removed.status, removed.text).toBe(204);
+    await expect.poll(() => member.closes, { timeout: SETTLE_MS }).toContain('Not found');
+    expect(member.provider.isSynced).toBe(false);
+    write(member, 'after removal');
+    // Authenticating again on the same socket is refused too: the membership is read now.
+    await member.provider.sendToken();
+    member.provider.startSync();
+    await expect.poll(() => member.failures.length, { timeout: SETTLE_MS }).toBe(1);
+    write(owner, 'owner still writes');
+    await acknowledged(owner);
+    await t.services.pageCollaboration.flush();
+    const html = await storedHtml(s);
+    expect(html).toContain('owner still writes');
+    expect(html).not.toContain('after removal');
+    expect(htmlOf(owner)).not.toContain('after removal');
+    // The owner's rights did not change: nothing was said to them.
+    expect(owner.notices).toEqual([]);
+  });
+
+  it('turns the open connection of a member demoted to viewer read-only', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const member = connect(t.baseUrl, s, s.member.client);
+    const owner = connect(t.baseUrl, s, s.owner.client);
+    await Promise.all([synced(member), synced(owner)]);
+    const demoted = await s.owner.client.patch(`${s.pbase}/members/${s.member.projectMemberId}/`, {
+      role: 10,
+    });
+    expect(demoted.status, demoted.text).toBe(200);
+    await expect
+      .poll(() => member.notices.at(-1), { timeout: SETTLE_MS })
+      .toEqual({ type: 'access', read_only: true });
+    write(member, 'after demotion');
+    write(owner, 'owner text');
+    // Still a reader: the owner's edit reaches them.
+    await expect.poll(() => htmlOf(member), { timeout: SETTLE_MS }).toContain('owner text');
+    await sleep(300);
+    await t.services.pageCollaboration.flush();
+    expect(await storedHtml(s)).not.toContain('after demotion');
+    expect(htmlOf(owner)).not.toContain('after demotion');
+    expect(member.provider.hasUnsyncedChanges).toBe(true);
+  });
+
+  it.skipIf(testDriver() !== 'postgres')(
+    'closes the connection of a member removed from the workspace through another app node',
+    async () => {
+      const nodeA = await startTestApp();
+      cleanups.push(() => nodeA.close());
+      const nodeB = (await startSecondNode(nodeA))!;
+      cleanups.push(() => nodeB.close());
+      const s = await scene(nodeA);
+      const member = connect(nodeA.baseUrl, s, s.member.client);
+      const owner = connect(nodeA.baseUrl, s, s.owner.client);
+      await Promise.all([synced(member), synced(owner)]);
+      const removed = await clientOn(nodeB.baseUrl, s.owner.client).delete(
+        `/api/workspaces/${s.slug}/members/${s.member.memberId}/`,
+      );
+      expect(removed.status, removed.text).toBe(204);
+      await expect.poll(() => member.closes, { timeout: SETTLE_MS }).toContain('Not found');
+      write(member, 'after removal');
+      write(owner, 'owner still writes');
+      await acknowledged(owner);
+      await sleep(300);
+      await nodeA.services.pageCollaboration.flush();
+      const html = await storedHtml(s);
+      expect(html).toContain('owner still writes');
+      expect(html).not.toContain('after removal');
+      expect(htmlOf(owner)).not.toContain('after removal');
+    },
+  );
+
+  it.skipIf(testDriver() !== 'postgres')(
+    'converges a page edited through two app processes on one PostgreSQL, and stores it when both stop',
+    async () => {
+      const { start } = await appOnKeptDatabase();
+      const nodeA = await start();
+      const stopA = once(() => nodeA.app.close());
+      cleanups.push(stopA);
+      const nodeB = (await startSecondNode(nodeA))!;
+      const stopB = once(() => nodeB.close());
+      cleanups.push(stopB);
+      const s = await scene(nodeA);
+      const a = connect(nodeA.baseUrl, s, s.owner.client);
+      const b = connect(nodeB.baseUrl, s, clientOn(nodeB.baseUrl, s.member.client));
+      await Promise.all([synced(a), synced(b)]);
+      write(a, 'on node A');
+      write(b, 'on node B');
+      // Each node stores within its debounce (2 s) and tells the other, which pulls the stored document.
+      for (const editor of [a, b]) {
+        await expect
+          .poll(() => htmlOf(editor), { timeout: 15_000, interval: 100 })
+          .toMatch(/on node A.*on node B|on node B.*on node A/);
+      }
+      // Edits still within the debounce when both nodes stop: stopping stores them (no flush here).
+      write(a, 'last on A');
+      write(b, 'last on B');
+      await Promise.all([acknowledged(a), acknowledged(b)]);
+      const stopping = Promise.all([stopA(), stopB()]);
+      a.close();
+      b.close();
+      await stopping;
+      const restarted = await start();
+      cleanups.push(() => restarted.app.close());
+      const html = await storedHtml(s, clientOn(restarted.baseUrl, s.owner.client));
+      for (const text of ['start', 'on node A', 'on node B', 'last on A', 'last on B']) {
+        expect(html).toContain(`<p>${text}</p>`);
+      }
+    },
+  );
 });

@@ -5,6 +5,7 @@ import type { ChangeFeed } from '../../platform/db/change-feed.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
+import type { LiveHub } from '../live/live-hub.ts';
 import type { CollaborationDocuments } from './collaboration-documents.ts';
 import type { PageChange, PagesService } from './pages.service.ts';
 
@@ -14,7 +15,14 @@ export const PAGE_DOCUMENTS_CHANNEL = 'kite_page_documents';
 /** Who a collaboration socket belongs to, resolved at upgrade from the session cookie and the query. */
 export interface CollaborationContext {
   user: UserRow;
-  project: ProjectAccess;
+  workspaceId: string;
+  projectId: string;
+  /**
+   * The user's access to the project now, read from the session (never kept from the upgrade: a
+   * member removed since is no longer one); null once they are not a member of it. `fresh` reads
+   * past the access cache (a re-check after a membership change).
+   */
+  projectAccess(options?: { fresh?: boolean }): Promise<ProjectAccess | null>;
 }
 
 export type PageCollaboration = ReturnType<typeof createPageCollaboration>;
@@ -72,8 +80,19 @@ export function createPageCollaboration(
   });
 
   return {
-    /** Starts hearing the other processes. */
-    async start() {
+    /** Starts hearing the other processes, and the membership changes the live hub reads. */
+    async start(hub: Pick<LiveHub, 'watchAccess'>) {
+      // Who may see or edit changes with memberships (and a project's guest rules): their outbox
+      // events, read by every node's hub, re-check the user's open connections here. Not this
+      // channel: those events are already written in the changing transaction by the members and
+      // projects services, which need not know of pages, and a node reads them even if it missed
+      // a NOTIFY (the hub also polls).
+      hub.watchAccess({
+        workspaceIds: () => documents?.workspaceIds() ?? [],
+        changed: async (change) => {
+          await documents?.recheckAccess(change);
+        },
+      });
       feed = await database.listen(PAGE_DOCUMENTS_CHANNEL, {
         onChange(payload) {
           const [kind, pageId, from] = payload.split(' ');
