@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_ACCESS } from '../domain/pages.ts';
 import { auditFields, smallJsonObject, trimmed } from './common.ts';
 
 /**
@@ -7,8 +8,8 @@ import { auditFields, smallJsonObject, trimmed } from './common.ts';
  * sanitised HTML and a plain-text copy for search.
  */
 
-export const PAGE_ACCESS = { PUBLIC: 0, PRIVATE: 1 } as const;
-export type PageAccess = (typeof PAGE_ACCESS)[keyof typeof PAGE_ACCESS];
+export { PAGE_ACCESS, type PageAccess } from '../domain/pages.ts';
+
 /** The name a page gets when it is created without one. */
 export const UNTITLED_PAGE = 'Untitled';
 /** The title is saved this long after the last keystroke (spec §9). */

@@ -8,6 +8,7 @@ export * from './intake.ts';
 export * from './modules.ts';
 export * from './notifications.ts';
 export * from './organization.ts';
+export * from './pages.ts';
 export * from './roles.ts';
 export * from './slug.ts';
 export * from './sort-order.ts';

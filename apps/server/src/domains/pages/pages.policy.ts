@@ -1,24 +1,16 @@
-import { PAGE_ACCESS, UNTITLED_PAGE } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { UNTITLED_PAGE } from '@kite/shared/contracts';
+import { type PageCaller, type PageFacts, pageRights, seesOwnPagesOnly } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 
-/** The rules of pages (api.md §9, spec §5–6), free of the database. */
+/**
+ * The rules of pages as the API refuses them: which right is missing, as the contract's error, in
+ * its order (403 before 400). The rights themselves are `pageRights` in the shared domain, the one
+ * definition the web shows too.
+ */
 
-export interface PageState {
-  owned_by: string;
-  access: number;
-  is_locked: boolean;
-  archived_at: Date | string | null;
-}
-
-/** Who is asking, in the page's project. */
-export interface PageViewer {
-  userId: string;
-  /** Effective project role. */
-  role: number;
-  /** The project lets guests see everything (`guest_view_all_features`). */
-  guestViewAll: boolean;
-}
+export type PageState = PageFacts;
+export type PageViewer = Required<PageCaller>;
+export { seesOwnPagesOnly };
 
 const forbidden = (message: string) => new AppError('forbidden', message);
 export const pageLocked = () => new AppError('bad_request', 'Page is locked', 'PAGE_LOCKED');
@@ -30,59 +22,39 @@ export const pageName = (name: string | undefined): string => {
   return trimmed === '' ? UNTITLED_PAGE : trimmed;
 };
 
-/** Guests see only their own pages unless the project lets them see everything. */
-export const seesOwnPagesOnly = (viewer: PageViewer): boolean =>
-  viewer.role <= ROLE.GUEST && !viewer.guestViewAll;
-
 /** A private page exists for its owner alone (admins included: 404); guests see their own only. */
-export function canView(page: PageState, viewer: PageViewer): boolean {
-  if (page.owned_by === viewer.userId) return true;
-  return page.access === PAGE_ACCESS.PUBLIC && !seesOwnPagesOnly(viewer);
-}
+export const canView = (page: PageState, viewer: PageViewer): boolean => pageRights(page, viewer).canView;
 
-const isOwner = (page: PageState, viewer: PageViewer) => page.owned_by === viewer.userId;
-
-/** Whether the viewer may edit the page's content, setting aside its lock and archive. */
-export const hasEditRight = (page: PageState, viewer: PageViewer): boolean =>
-  isOwner(page, viewer) || (page.access === PAGE_ACCESS.PUBLIC && viewer.role >= ROLE.MEMBER);
-
-/**
- * Why editing the name, description or properties is refused, if it is, in the contract's order
- * (403 before 400): the owner, or anyone of role ≥ member on a public page; never while archived
- * or locked.
- */
+/** Editing the name, description or properties: the right first, then archive, then lock. */
 export function editRefusal(page: PageState, viewer: PageViewer): AppError | null {
-  if (!hasEditRight(page, viewer)) return forbidden('You are not allowed to edit this page');
+  if (!pageRights(page, viewer).editRight) return forbidden('You are not allowed to edit this page');
   if (page.archived_at) return pageArchived();
   if (page.is_locked) return pageLocked();
   return null;
 }
 
 /** The collaboration server's test: may this viewer's updates be applied right now? */
-export const canEditNow = (page: PageState, viewer: PageViewer): boolean =>
-  editRefusal(page, viewer) === null;
+export const canEditNow = (page: PageState, viewer: PageViewer): boolean => pageRights(page, viewer).canEdit;
 
 /** Lock, unlock and duplicate: the owner or role ≥ member. */
 export function lockRefusal(page: PageState, viewer: PageViewer): AppError | null {
-  if (!isOwner(page, viewer) && viewer.role < ROLE.MEMBER) {
-    return forbidden('Only the owner or a member can lock, unlock or duplicate this page');
-  }
-  return null;
+  return pageRights(page, viewer).canLock
+    ? null
+    : forbidden('Only the owner or a member can lock, unlock or duplicate this page');
 }
 export const duplicateRefusal = lockRefusal;
 
 /** Changing access: the owner alone, and not while the page is archived. */
 export function accessRefusal(page: PageState, viewer: PageViewer): AppError | null {
-  if (!isOwner(page, viewer)) return forbidden("Only the page's owner can change its access");
+  if (!pageRights(page, viewer).owner) return forbidden("Only the page's owner can change its access");
   if (page.archived_at) return pageArchived();
   return null;
 }
 
 /** Archive, restore and delete: the owner or a project admin. */
 export function archiveRefusal(page: PageState, viewer: PageViewer): AppError | null {
-  if (!isOwner(page, viewer) && viewer.role < ROLE.ADMIN) {
-    return forbidden("Only the page's owner or a project admin can archive or delete it");
-  }
-  return null;
+  return pageRights(page, viewer).canArchive
+    ? null
+    : forbidden("Only the page's owner or a project admin can archive or delete it");
 }
 export const deleteRefusal = archiveRefusal;

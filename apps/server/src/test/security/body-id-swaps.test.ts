@@ -34,7 +34,7 @@ function collectIdFields(route: RouteOptions) {
     routes.push({ method, url: route.url, pattern });
     if (!body) continue;
     const schema = z.toJSONSchema(body, { unrepresentable: 'any', io: 'input' });
-    for (const field of uuidPaths(schema, '')) idFields.add(`${method} ${route.url} ${field}`);
+    for (const field of uuidPaths(schema as JsonSchema, '')) idFields.add(`${method} ${route.url} ${field}`);
   }
 }
 

@@ -1,9 +1,9 @@
-import { PAGE_ACCESS, type Page } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import type { Page } from '@kite/shared/contracts';
+import { pageRights, ROLE } from '@kite/shared/domain';
 
 /**
- * What the caller may do to a page (api.md §9, spec §5–6), mirroring the server's policy
- * (apps/server/src/domains/pages/pages.policy.ts): a copy, as the web does not import server code.
+ * What the caller may do to a page (api.md §9, spec §5–6): the shared `pageRights`, the same
+ * definition the server enforces.
  */
 export interface PagePermissions {
   owner: boolean;
@@ -23,19 +23,11 @@ type PageFacts = Pick<Page, 'owned_by' | 'access' | 'is_locked' | 'archived_at'>
 
 /** `role` is the caller's project role (0 when not a member). */
 export function pagePermissions(page: PageFacts, userId: string, role: number): PagePermissions {
-  const owner = page.owned_by === userId;
-  const member = role >= ROLE.MEMBER;
-  const admin = role >= ROLE.ADMIN;
-  const open = !page.is_locked && page.archived_at === null;
-  return {
-    owner,
-    canEdit: open && (owner || (page.access === PAGE_ACCESS.PUBLIC && member)),
-    canDuplicate: owner || member,
-    canLock: owner || member,
-    canChangeAccess: owner && page.archived_at === null,
-    canArchive: owner || admin,
-    canDelete: owner || admin,
-  };
+  const { owner, canEdit, canDuplicate, canLock, canChangeAccess, canArchive, canDelete } = pageRights(page, {
+    userId,
+    role,
+  });
+  return { owner, canEdit, canDuplicate, canLock, canChangeAccess, canArchive, canDelete };
 }
 
 /** Members and above create pages. */
