@@ -4,8 +4,8 @@ import { api, signUpWithWorkspace, snap } from './helpers.ts';
 
 /**
  * quality.md §2 HTML, in the browser: the XSS corpus stored through names, descriptions and
- * comments renders inert on the board, the work item's page and the public board — no script
- * runs (the vectors call alert) and no request leaves the app's origin.
+ * comments renders inert on the board, the work item's page, the public board, the intake and a
+ * page's editor — no script runs (the vectors call alert) and no request leaves the app's origin.
  */
 
 const CORPUS = xssCorpus();
@@ -31,7 +31,7 @@ async function watch(context: BrowserContext, origin: string) {
   return { ran, left };
 }
 
-test('the XSS corpus renders inert on the board, the work item page and the public board', async ({
+test('the XSS corpus renders inert on the board, the work item page, the public board, the intake and a page', async ({
   page,
   browser,
   baseURL,
@@ -85,6 +85,30 @@ test('the XSS corpus renders inert on the board, the work item page and the publ
   await visitorPage.mouse.move(600, 400);
   await visitorPage.waitForTimeout(500);
   await snap(visitorPage, 'xss-public-peek');
+
+  // The intake shows an item's description as HTML; a page opens its description in the editor.
+  await api(page, 'patch', `${p}/`, { intake_view: true });
+  await api(page, 'post', `${p}/inbox-issues/`, {
+    source: 'IN_APP',
+    issue: { name: '<img src=x onerror=alert(1)> intake', description_html: everything },
+  });
+  await page.goto(`/${slug}/projects/${project.id}/intake`);
+  await page.getByText('<img src=x onerror=alert(1)> intake').first().click();
+  await page.waitForLoadState('networkidle');
+  await page.mouse.wheel(0, 4000);
+  await page.waitForTimeout(500);
+  await snap(page, 'xss-intake');
+  const doc = await api<{ id: string }>(page, 'post', `${p}/pages/`, {
+    name: '<svg onload=alert(1)> page',
+    description_html: everything,
+  });
+  await page.goto(`/${slug}/projects/${project.id}/pages/${doc.id}`);
+  await expect(page.locator('.ProseMirror').first()).toBeVisible({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  await page.mouse.move(600, 400);
+  await page.mouse.wheel(0, 4000);
+  await page.waitForTimeout(500);
+  await snap(page, 'xss-page');
 
   expect(seen.ran, 'script ran for the member').toEqual([]);
   expect(visitorSeen.ran, 'script ran for the visitor').toEqual([]);
