@@ -249,6 +249,8 @@ describe('POST /auth/sign-in/', () => {
     expectUser(first.body, { id: user.id, email: user.email, last_login_medium: 'email' });
     const firstId = client.cookies.get('session-id')!;
     expect(sessionCookieLine(first)).toMatch(/HttpOnly; SameSite=Lax/);
+    // quality.md §2: at least 128 random bits (the id is base64url).
+    expect(Buffer.from(firstId, 'base64url').length).toBeGreaterThanOrEqual(16);
 
     const second = await client.post('/auth/sign-in/', { email: user.email, password: STRONG_PASSWORD });
     expect(second.status).toBe(200);
@@ -386,10 +388,15 @@ describe('magic codes', () => {
     expect((await client.post('/auth/magic-sign-up/', { email, code: second })).status).toBe(200);
   });
 
-  it('refuses an expired code', async () => {
+  it('refuses an expired code; a code lives ten minutes', async () => {
     const { user } = await signUp(t);
     const client = anon();
+    const sent = Date.now();
     const code = await requestCode(client, user.email);
+    const [stored] = await t.services.db.select().from(magicCodes).where(eq(magicCodes.email, user.email));
+    const lifetime = stored!.expires_at.getTime() - sent;
+    expect(lifetime).toBeGreaterThan(10 * 60_000 - 5_000);
+    expect(lifetime).toBeLessThanOrEqual(10 * 60_000 + 5_000);
     await t.services.db
       .update(magicCodes)
       .set({ expires_at: new Date(Date.now() - 1000) })

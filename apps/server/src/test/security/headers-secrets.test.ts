@@ -92,6 +92,24 @@ describe('security headers', () => {
     assertHardened(res, 'https');
   });
 
+  it('set the session cookie Secure behind an https proxy, and not over plain http', async () => {
+    const email = uniqueEmail('secure');
+    await signUp(t, email);
+    const signIn = (proto?: string) =>
+      new Client(t.baseUrl).post(
+        '/auth/sign-in/',
+        { email, password: STRONG_PASSWORD },
+        { headers: proto ? { 'X-Forwarded-Proto': proto } : {} },
+      );
+    const cookieOf = (res: Awaited<ReturnType<typeof signIn>>) =>
+      res.headers.getSetCookie().find((line) => line.startsWith('session-id='))!;
+    const https = await signIn('https');
+    expect(https.status, https.text).toBe(200);
+    expect(cookieOf(https)).toMatch(/; Secure/);
+    expect(cookieOf(https)).toMatch(/; HttpOnly/);
+    expect(cookieOf(await signIn())).not.toMatch(/; Secure/);
+  });
+
   it('answer even a request Node refuses before routing (headers too large)', async () => {
     const res = await new Client(t.baseUrl).get(`/api/health/?q=${'x'.repeat(20_000)}`);
     expect(res.status).toBe(431);
