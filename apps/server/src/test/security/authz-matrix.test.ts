@@ -24,7 +24,12 @@ import { ACTORS, type Accounts, type Actor, clientOf, pngForm, signUpAccounts, W
  * whose values must never show up in anything the matrix's callers receive.
  */
 
-const registered: { key: string; url: string; config: Record<string, unknown> }[] = [];
+const registered: {
+  key: string;
+  url: string;
+  config: Record<string, unknown>;
+  schema: { params?: unknown; body?: unknown };
+}[] = [];
 let t: TestApp;
 let accounts: Accounts;
 let shared: World;
@@ -42,7 +47,12 @@ function collect(route: RouteOptions) {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   for (const method of methods) {
     if (method === 'HEAD') continue;
-    registered.push({ key: `${method} ${route.url}`, url: route.url, config: (route.config ?? {}) as never });
+    registered.push({
+      key: `${method} ${route.url}`,
+      url: route.url,
+      config: (route.config ?? {}) as never,
+      schema: (route.schema ?? {}) as never,
+    });
   }
 }
 
@@ -57,6 +67,37 @@ function suggestedEntry({ key, url, config }: (typeof registered)[number]): stri
   else if (config.auth === 'required') gate = 'signedIn()';
   return `'${key}': ${gate},`;
 }
+
+/**
+ * Writes that read no JSON body: actions named by their path alone, two multipart uploads (their
+ * one field is checked by `platform/http/uploaded-file.ts`) and GitHub's signed webhook (the raw
+ * bytes are verified, then parsed).
+ */
+const TAKES_NO_JSON_BODY = new Set([
+  'POST /auth/sign-out/',
+  'POST /api/workspaces/:slug/members/leave/',
+  'POST /api/workspaces/:slug/projects/:project_id/archive/',
+  'POST /api/workspaces/:slug/projects/:project_id/members/leave/',
+  'POST /api/workspaces/:slug/projects/:project_id/states/:state_id/mark-default/',
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/subscribe/',
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/archive/',
+  'POST /api/workspaces/:slug/projects/:project_id/cycles/:cycle_id/archive/',
+  'POST /api/workspaces/:slug/projects/:project_id/modules/:module_id/archive/',
+  'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/archive/',
+  'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/lock/',
+  'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/duplicate/',
+  'POST /api/workspaces/:slug/projects/:project_id/favorite-pages/:page_id/',
+  'POST /api/workspaces/:slug/users/notifications/:notification_id/read/',
+  'POST /api/workspaces/:slug/users/notifications/:notification_id/archive/',
+  'POST /api/workspaces/:slug/webhooks/:webhook_id/regenerate/',
+  'POST /api/v1/workspaces/:slug/projects/:project_id/archive/',
+  'POST /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/archive/',
+  'POST /api/v1/workspaces/:slug/projects/:project_id/archived-cycles/:cycle_id/archive/',
+  'POST /api/v1/workspaces/:slug/projects/:project_id/modules/:module_id/archive/',
+  'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/',
+  'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/images/',
+  'POST /api/github/webhook/:sync_id/',
+]);
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 let scanned = 0;
@@ -117,6 +158,18 @@ describe('authorization matrix', () => {
     expect(
       Object.keys(MANIFEST).filter((key) => !keys.has(key)),
       'entries without a route',
+    ).toEqual([]);
+  });
+
+  it('parses every path parameter, and every body a write reads, through a schema', () => {
+    const unparsedParams = registered.filter((r) => r.url.includes('/:') && !r.schema.params);
+    expect(unparsedParams.map((r) => r.key)).toEqual([]);
+    const unparsedBodies = registered.filter(
+      (r) => /^(POST|PATCH|PUT) /.test(r.key) && !r.schema.body && !TAKES_NO_JSON_BODY.has(r.key),
+    );
+    expect(
+      unparsedBodies.map((r) => r.key),
+      'writes without a body schema (or list them below)',
     ).toEqual([]);
   });
 
