@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, uniqueEmail } from '../test/factories.ts';
 import { Client } from '../test/http-client.ts';
@@ -7,11 +9,13 @@ import { ok } from './fixtures.ts';
 import { mailedLink, type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
- * Notifications through crashes (issue #18): the server is killed with SIGKILL RELIABILITY_CYCLES
- * times while writers create items assigned to a member and the outbox worker turns them into
- * notifications (it drains a backlog every second, so a kill lands inside its batches). After the
- * last restart every item that exists has exactly one "created" notification for the assignee:
- * none lost with a dead batch, none doubled by its retry.
+ * Notifications and webhooks through crashes (quality.md §3 outbox): the server is killed with
+ * SIGKILL RELIABILITY_CYCLES times while writers create items assigned to a member and the outbox
+ * worker turns them into notifications and webhook deliveries (it drains a backlog every second, so
+ * a kill lands inside its batches, and the sender's requests). After the last restart every item
+ * that exists has exactly one "created" notification for the assignee — none lost with a dead
+ * batch, none doubled by its retry — and its "created" webhook has reached the receiver at least
+ * once (a delivery cut off mid-send is sent again when its lease ends).
  */
 
 const CYCLES = Number(process.env.RELIABILITY_CYCLES ?? 3);
@@ -59,6 +63,25 @@ async function write(
   }
 }
 
+/** A webhook receiver on loopback: the ids of the work items whose creation it has heard. */
+async function startReceiver() {
+  const created: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const payload = JSON.parse(body) as { event: string; action: string; data: { id: string } };
+      if (payload.event === 'issue' && payload.action === 'created') created.push(payload.data.id);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { created, url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
 /** Every row of a paginated list, through its cursor. */
 async function allPages<T>(client: Client, url: string): Promise<T[]> {
   const found: T[] = [];
@@ -74,15 +97,24 @@ type Notified = { entity_identifier: string; data: { issue_activity: { verb: str
 
 describe.each(databasesUnderTest())('$name', (database: DatabaseUnderTest) => {
   let server: ServerProcess | undefined;
+  let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
   afterAll(async () => {
     await server?.stop();
+    await receiver?.close();
     await database.drop();
   });
 
-  it(`delivers each notification exactly once through ${CYCLES} kills during delivery`, async () => {
-    const env: Record<string, string> = { ...(await database.env()), AUTH_IP_RATE_LIMIT: '100000' };
+  it(`delivers each notification exactly once, and each webhook, through ${CYCLES} kills`, async () => {
+    const env: Record<string, string> = {
+      ...(await database.env()),
+      AUTH_IP_RATE_LIMIT: '100000',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_TIMEOUT_MS: '2000',
+    };
     server = await startServerProcess(env);
     const { owner, assignee, ws, base, assigneeId } = await prepare(server);
+    receiver = await startReceiver();
+    await ok(owner.post(`${ws}/webhooks/`, { url: receiver.url, issue: true }));
     const clients = [owner, assignee];
 
     for (let cycle = 0; cycle < CYCLES; cycle += 1) {
@@ -123,8 +155,20 @@ describe.each(databasesUnderTest())('$name', (database: DatabaseUnderTest) => {
     const doubled = created.filter((id, i) => created.indexOf(id) !== i);
     expect(doubled, 'notifications delivered twice').toEqual([]);
     expect(created).toHaveLength(items.length);
+
+    // A delivery claimed when the server died waits out its lease (the request timeout + 60 s).
+    const heard = () => items.filter((item) => !receiver!.created.includes(item.id)).map((item) => item.id);
+    for (const deadline = Date.now() + 150_000; heard().length > 0 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(heard(), 'items whose webhook never reached the receiver').toEqual([]);
     console.log(
-      `notifications ${JSON.stringify({ database: database.name, cycles: CYCLES, items: items.length })}`,
+      `notifications ${JSON.stringify({
+        database: database.name,
+        cycles: CYCLES,
+        items: items.length,
+        webhook_deliveries: receiver.created.length,
+      })}`,
     );
   });
 });
