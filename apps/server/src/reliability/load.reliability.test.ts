@@ -268,6 +268,9 @@ describe.each(databasesUnderTest())('$name', (database: DatabaseUnderTest) => {
       expect(socketFailures, 'sockets closed or failed under load').toEqual([]);
       expect(live.expected).toBeGreaterThan(listeners.length * 10);
       expect(live.missed / live.expected, 'deliveries missed').toBeLessThan(0.001);
+      // quality.md's read bar is for its 5-minute run (`npm run test:reliability`); CI's short run
+      // is mostly the users arriving and the caches filling, so it reports the figure only.
+      if (SECONDS >= 300) expect(report.reads_p95_ms, 'p95 of reads').toBeLessThanOrEqual(200);
     },
     (SECONDS + 240) * 1000,
   );
