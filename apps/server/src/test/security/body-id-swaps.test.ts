@@ -151,6 +151,16 @@ const canaryValue = async (field: (typeof ITEM_FIELDS)[number]) =>
     estimate_point: () => canary.estimatePoint(),
   })[field]();
 
+/** A project's settings that name an object, each with the canary's object for it. */
+const PROJECT_FIELDS = ['project_lead', 'default_assignee', 'default_state', 'estimate'] as const;
+const canaryProjectValue = async (field: (typeof PROJECT_FIELDS)[number]) =>
+  ({
+    project_lead: async () => cUser(),
+    default_assignee: async () => cUser(),
+    default_state: async () => (await canary.state()).id,
+    estimate: async () => (await canary.estimate()).id,
+  })[field]();
+
 /** Plane's v1 names of the same fields (api.md §15). */
 const V1_ITEM_FIELDS = {
   state: 'state_id',
@@ -385,17 +395,12 @@ const SWAPS: Swap[] = [
     path: async () => `${await w.pbase()}/members/`,
     body: async () => ({ members: [{ member_id: cUser(), role: 15 }] }),
   },
-  ...(['project_lead', 'default_assignee', 'default_state', 'estimate'] as const).map((field) => ({
+  ...PROJECT_FIELDS.map((field) => ({
     what: `set a project's ${field} to the canary's`,
     method: 'PATCH' as const,
     path: async () => `${await w.pbase()}/`,
     body: async () => ({
-      [field]: {
-        project_lead: cUser(),
-        default_assignee: cUser(),
-        default_state: (await canary.state()).id,
-        estimate: (await canary.estimate()).id,
-      }[field],
+      [field]: await canaryProjectValue(field),
     }),
   })),
   {
@@ -557,18 +562,13 @@ const SWAPS: Swap[] = [
     body: async () => ({ last_workspace_id: await canaryWorkspace() }),
   },
   // The public API: the admin's API key, Plane's field names.
-  ...(['project_lead', 'default_assignee', 'default_state', 'estimate'] as const).map((field) => ({
+  ...PROJECT_FIELDS.map((field) => ({
     what: `set a project's ${field} to the canary's through the public API`,
     method: 'PATCH' as const,
     publicApi: true,
     path: async () => `${await v1Project()}/`,
     body: async () => ({
-      [field]: {
-        project_lead: cUser(),
-        default_assignee: cUser(),
-        default_state: (await canary.state()).id,
-        estimate: (await canary.estimate()).id,
-      }[field],
+      [field]: await canaryProjectValue(field),
     }),
   })),
   {
