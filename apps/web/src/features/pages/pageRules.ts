@@ -23,11 +23,7 @@ type PageFacts = Pick<Page, 'owned_by' | 'access' | 'is_locked' | 'archived_at'>
 
 /** `role` is the caller's project role (0 when not a member). */
 export function pagePermissions(page: PageFacts, userId: string, role: number): PagePermissions {
-  const { owner, canEdit, canDuplicate, canLock, canChangeAccess, canArchive, canDelete } = pageRights(page, {
-    userId,
-    role,
-  });
-  return { owner, canEdit, canDuplicate, canLock, canChangeAccess, canArchive, canDelete };
+  return pageRights(page, { userId, role });
 }
 
 /** Members and above create pages. */
