@@ -42,13 +42,23 @@ async function joinAsMember(browser: Browser, admin: Page, slug: string) {
 
 const body = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
 
-/** Whether the caret is in the editor's last top-level block. */
+/**
+ * Whether the caret is in the editor's last top-level block — in the editor's own state, not only in
+ * the DOM: the browser moves the DOM caret at once, ProseMirror reads it on the next selectionchange,
+ * and a key pressed before that (Playwright types faster than a hand, and a busy page delays the
+ * event) would act on the old position.
+ */
 const caretInLastBlock = (page: Page) =>
   page.evaluate(() => {
-    const editor = document.querySelector('[aria-label="Page content"]');
-    const anchor = window.getSelection()?.anchorNode ?? null;
-    const last = editor?.lastElementChild;
-    return !!last && !!anchor && (last === anchor || last.contains(anchor));
+    const dom = document.querySelector('[aria-label="Page content"]') as
+      | (Element & {
+          editor?: {
+            state: { doc: { childCount: number }; selection: { $from: { index(depth: number): number } } };
+          };
+        })
+      | null;
+    const state = dom?.editor?.state;
+    return !!state && state.selection.$from.index(0) === state.doc.childCount - 1;
   });
 
 test('two members edit one page together; a lock makes the other read-only; the title autosaves', async ({

@@ -4,14 +4,14 @@
  * it is interactive, from the Vite manifest of the production build (quality.md §1, U3):
  * index.html's classic scripts, the entry and its static imports, plus the chunks the route itself loads before its first page
  * shows (its loader's `boot.ts`, the lazy screen, the layout's chunk) and their static imports.
- * Chunks loaded after the first paint (drag and drop, the peek, the command palette) are listed
+ * Chunks loaded after the first paint (drag and drop, the peek, the command palette, the menus) are listed
  * apart and not counted.
  *
  *   node apps/web/scripts/critical-js.mjs [--layout kanban|list] [--dist apps/web/dist] [--cap-kb N]
  *
  * Prints JSON: { criticalJsGzipBytes, files: [{ file, gzipBytes, bytes }], afterPaint: [...] }.
  * With --cap-kb, prints one line instead and exits 1 when the critical path is over N KB gzip
- * (`npm test` holds the build to U3's 250 KB cap this way).
+ * (`npm test` holds the build to U3's 200 KB budget this way).
  * Run `npm run build -w @kite/web` first.
  */
 import fs from 'node:fs';
@@ -48,7 +48,12 @@ const ROUTE_CHUNKS = [
   'src/features/issues/IssuesScreen.tsx',
   `src/features/issues/layouts/${LAYOUT_FOLDERS[layout] ?? layout}/index.tsx`,
 ];
-const AFTER_PAINT = ['src/features/issues/dndAdapter.ts', 'src/features/command-palette/CommandPalette.tsx'];
+const AFTER_PAINT = [
+  'src/features/issues/dndAdapter.ts',
+  'src/features/command-palette/CommandPalette.tsx',
+  // Radix's menus and tooltips, loaded once the board is interactive (src/ui/radixLoader.ts).
+  'src/ui/RadixParts.tsx',
+];
 
 const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
 for (const key of ROUTE_CHUNKS) {

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { loadRadix } from '../ui/radixLoader.ts';
 import { settleRouters } from './settleRouters.ts';
 
 // jsdom has no matchMedia; the theme code asks for prefers-color-scheme.
@@ -32,6 +33,10 @@ window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
 window.HTMLElement.prototype.hasPointerCapture ??= () => false;
 window.HTMLElement.prototype.releasePointerCapture ??= () => undefined;
 window.scrollTo = () => undefined;
+
+// Menus and tooltips load Radix after the first paint in the app (ui/radixLoader.ts); tests render
+// the Radix components from the start (ui/Menu.test.tsx covers the time before the chunk loads).
+await loadRadix();
 
 // Route screens are lazy chunks: the first render of one waits for its module to be transformed,
 // which on a busy machine takes longer than testing-library's default second.

@@ -1,132 +1,221 @@
-import * as Dropdown from '@radix-ui/react-dropdown-menu';
-import clsx from 'clsx';
-import { Check, ChevronRight } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import type * as Dropdown from '@radix-ui/react-dropdown-menu';
+import {
+  type ComponentProps,
+  createContext,
+  type KeyboardEvent,
+  type PointerEvent,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import type {
+  MenuCheckboxItemProps,
+  MenuItemProps,
+  MenuRadioItemProps,
+  MenuSubContent as RadixMenuSubContent,
+  MenuSubTrigger as RadixMenuSubTrigger,
+} from './RadixParts.tsx';
+import { prefetchRadix, requestRadix, useRadix } from './radixLoader.ts';
+import {
+  composeHandlers,
+  composeRefs,
+  type Handover,
+  newHandover,
+  ShellSlot,
+  shellTriggerProps,
+  useComposedRefs,
+} from './shellTrigger.tsx';
 
-export const Menu = Dropdown.Root;
-export const MenuTrigger = Dropdown.Trigger;
+/**
+ * Menus (Radix's dropdown menu). Radix itself is a chunk loaded after the first paint
+ * (radixLoader.ts); until it is there a menu renders its trigger only, with the trigger's ARIA
+ * state, and opening it (pointer down, Enter, Space, ArrowDown, click) loads the chunk and opens
+ * the menu once it is in: a keyboard opening focuses its first item, as Radix does. A controlled
+ * `open` menu opens as soon as the chunk is in.
+ */
 
-export function MenuContent({
-  className,
-  children,
-  align = 'start',
-  sideOffset = 6,
-  ...rest
-}: ComponentProps<typeof Dropdown.Content>) {
+/** How a menu asked to open before the chunk loaded, and the trigger's hand-over to Radix's. */
+interface Shell {
+  requestOpen(how: 'pointer' | 'keyboard'): void;
+  cancel(): void;
+  /** An opening is waiting for the chunk. */
+  pending: boolean;
+  /** That opening came from the keyboard: the first item takes the focus. */
+  keyboardOpen: boolean;
+  handover: Handover;
+  /** The content's ref: focuses the first item for a keyboard opening made before the chunk loaded. */
+  focusFirstItem(node: HTMLDivElement | null): void;
+}
+
+const MenuShell = createContext<Shell | null>(null);
+
+export function Menu(props: Dropdown.DropdownMenuProps) {
+  const radix = useRadix();
+  const [wanted, setWanted] = useState(false);
+  const latest = useRef(props);
+  latest.current = props;
+  const [shell] = useState<Shell>(() => {
+    const self: Shell = {
+      pending: false,
+      keyboardOpen: false,
+      handover: newHandover(),
+      requestOpen(how) {
+        const { open, onOpenChange } = latest.current;
+        if (open || self.pending) return;
+        self.pending = true;
+        self.keyboardOpen = how === 'keyboard';
+        if (open === undefined) setWanted(true);
+        onOpenChange?.(true);
+        requestRadix();
+      },
+      focusFirstItem(node) {
+        if (!node || !self.keyboardOpen) return;
+        self.keyboardOpen = false;
+        node
+          .querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')
+          ?.focus({ preventScroll: true });
+      },
+      cancel() {
+        if (!self.pending) return;
+        self.pending = false;
+        self.keyboardOpen = false;
+        setWanted(false);
+        latest.current.onOpenChange?.(false);
+      },
+    };
+    return self;
+  });
+  const { open, defaultOpen } = props;
+  useEffect(() => {
+    if (radix) return;
+    if (open || defaultOpen) requestRadix();
+    else prefetchRadix();
+  }, [radix, open, defaultOpen]);
+  useEffect(() => {
+    if (!radix || !shell.pending) return;
+    shell.pending = false;
+    // The menu waiting for the chunk has opened by now (its content mounts in the same task).
+    const timer = setTimeout(() => {
+      shell.keyboardOpen = false;
+    });
+    return () => clearTimeout(timer);
+  }, [radix, shell]);
   return (
-    <Dropdown.Portal>
-      <Dropdown.Content
-        align={align}
-        sideOffset={sideOffset}
-        className={clsx(
-          'z-50 min-w-52 overflow-hidden rounded-lg border border-border bg-canvas p-1 text-sm text-fg shadow-xl',
-          className,
-        )}
-        {...rest}
+    <MenuShell.Provider value={shell}>
+      {radix ? <radix.MenuRoot {...props} defaultOpen={defaultOpen || wanted} /> : props.children}
+    </MenuShell.Provider>
+  );
+}
+
+export function MenuTrigger({ asChild, children, ...props }: ComponentProps<typeof Dropdown.Trigger>) {
+  const radix = useRadix();
+  const shell = useContext(MenuShell);
+  if (radix)
+    return (
+      <radix.MenuTrigger
+        asChild={asChild}
+        handover={shell?.handover ?? null}
+        refocus={!shell?.pending}
+        {...props}
       >
         {children}
-      </Dropdown.Content>
-    </Dropdown.Portal>
+      </radix.MenuTrigger>
+    );
+  const disabled = !!props.disabled;
+  const handover = shell ? shellTriggerProps(shell.handover) : null;
+  const shellProps = {
+    type: 'button' as const,
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': false,
+    'data-state': 'closed',
+    'data-disabled': disabled ? '' : undefined,
+    ...props,
+    ref: composeRefs(props.ref, handover?.ref),
+    onPointerDown: composeHandlers(props.onPointerDown, (event: PointerEvent<HTMLButtonElement>) => {
+      handover?.onPointerDown();
+      if (disabled || event.button !== 0 || event.ctrlKey) return;
+      // As Radix: the trigger does not take the focus, the menu will.
+      event.preventDefault();
+      shell?.requestOpen('pointer');
+    }),
+    onKeyDown: composeHandlers(props.onKeyDown, (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (disabled) return;
+      if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
+        event.preventDefault();
+        shell?.requestOpen('keyboard');
+      } else if (event.key === 'Escape') {
+        shell?.cancel();
+      }
+    }),
+    // A click with no pointer press before it (assistive technology, element.click()) opens it too.
+    onClick: composeHandlers(props.onClick, () => {
+      if (!disabled) shell?.requestOpen('pointer');
+    }),
+    onPointerEnter: composeHandlers(props.onPointerEnter, () => handover?.onPointerEnter()),
+    onPointerLeave: composeHandlers(props.onPointerLeave, () => handover?.onPointerLeave()),
+    onFocus: composeHandlers(props.onFocus, () => handover?.onFocus()),
+    onBlur: composeHandlers(props.onBlur, () => handover?.onBlur()),
+  };
+  return asChild ? (
+    <ShellSlot {...shellProps}>{children}</ShellSlot>
+  ) : (
+    <button {...shellProps}>{children}</button>
   );
 }
 
-const itemClasses = clsx(
-  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none',
-  'data-[highlighted]:bg-surface-2 data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-);
-
-interface MenuItemProps extends ComponentProps<typeof Dropdown.Item> {
-  icon?: ReactNode;
-  tone?: 'default' | 'danger';
+export function MenuContent(props: ComponentProps<typeof Dropdown.Content>) {
+  const radix = useRadix();
+  const shell = useContext(MenuShell);
+  // Opened from the keyboard before the chunk loaded: the first item takes the focus, as Radix
+  // does when it sees the key itself (its focus scope leaves a focus already inside alone).
+  const ref = useComposedRefs(props.ref, shell ? shell.focusFirstItem : undefined);
+  if (!radix) return null;
+  return <radix.MenuContent {...props} ref={ref} />;
 }
 
-export function MenuItem({ icon, tone = 'default', className, children, ...rest }: MenuItemProps) {
-  return (
-    <Dropdown.Item className={clsx(itemClasses, tone === 'danger' && 'text-danger', className)} {...rest}>
-      {icon && (
-        <span className="flex size-4 shrink-0 items-center justify-center text-fg-muted" aria-hidden>
-          {icon}
-        </span>
-      )}
-      {children}
-    </Dropdown.Item>
-  );
+export function MenuItem(props: MenuItemProps) {
+  const radix = useRadix();
+  return radix ? <radix.MenuItem {...props} /> : null;
 }
 
-interface MenuRadioItemProps extends ComponentProps<typeof Dropdown.RadioItem> {
-  children: ReactNode;
+export function MenuRadioGroup(props: ComponentProps<typeof Dropdown.RadioGroup>) {
+  const radix = useRadix();
+  return radix ? <radix.MenuRadioGroup {...props} /> : null;
 }
 
-export const MenuRadioGroup = Dropdown.RadioGroup;
-
-export function MenuRadioItem({ className, children, ...rest }: MenuRadioItemProps) {
-  return (
-    <Dropdown.RadioItem className={clsx(itemClasses, className)} {...rest}>
-      {children}
-      <Dropdown.ItemIndicator className="ml-auto text-link">
-        <Check className="size-4" aria-hidden />
-      </Dropdown.ItemIndicator>
-    </Dropdown.RadioItem>
-  );
+export function MenuRadioItem(props: MenuRadioItemProps) {
+  const radix = useRadix();
+  return radix ? <radix.MenuRadioItem {...props} /> : null;
 }
 
-export function MenuLabel({ className, ...rest }: ComponentProps<typeof Dropdown.Label>) {
-  return (
-    <Dropdown.Label
-      className={clsx('px-2 pt-1.5 pb-1 text-xs font-medium text-fg-subtle', className)}
-      {...rest}
-    />
-  );
+export function MenuLabel(props: ComponentProps<typeof Dropdown.Label>) {
+  const radix = useRadix();
+  return radix ? <radix.MenuLabel {...props} /> : null;
 }
 
 export function MenuSeparator() {
-  return <Dropdown.Separator className="-mx-1 my-1 h-px bg-border" />;
-}
-
-interface MenuCheckboxItemProps extends ComponentProps<typeof Dropdown.CheckboxItem> {
-  children: ReactNode;
+  const radix = useRadix();
+  return radix ? <radix.MenuSeparator /> : null;
 }
 
 /** A toggle in a menu (multi-select lists: assignees, labels, filters); stays open on select when asked. */
-export function MenuCheckboxItem({ className, children, ...rest }: MenuCheckboxItemProps) {
-  return (
-    <Dropdown.CheckboxItem className={clsx(itemClasses, className)} {...rest}>
-      <span
-        aria-hidden
-        className="flex size-4 shrink-0 items-center justify-center rounded border border-border-strong data-[state=checked]:border-primary data-[state=checked]:bg-primary"
-        data-state={rest.checked ? 'checked' : 'unchecked'}
-      >
-        <Dropdown.ItemIndicator className="text-primary-fg">
-          <Check className="size-3" aria-hidden />
-        </Dropdown.ItemIndicator>
-      </span>
-      {children}
-    </Dropdown.CheckboxItem>
-  );
+export function MenuCheckboxItem(props: MenuCheckboxItemProps) {
+  const radix = useRadix();
+  return radix ? <radix.MenuCheckboxItem {...props} /> : null;
 }
 
-export const MenuSub = Dropdown.Sub;
-
-export function MenuSubTrigger({ className, children, ...rest }: ComponentProps<typeof Dropdown.SubTrigger>) {
-  return (
-    <Dropdown.SubTrigger className={clsx(itemClasses, 'data-[state=open]:bg-surface-2', className)} {...rest}>
-      {children}
-      <ChevronRight className="ml-auto size-3.5 text-fg-subtle" aria-hidden />
-    </Dropdown.SubTrigger>
-  );
+export function MenuSub(props: Dropdown.DropdownMenuSubProps) {
+  const radix = useRadix();
+  return radix ? <radix.MenuSub {...props} /> : null;
 }
 
-export function MenuSubContent({ className, ...rest }: ComponentProps<typeof Dropdown.SubContent>) {
-  return (
-    <Dropdown.Portal>
-      <Dropdown.SubContent
-        sideOffset={4}
-        className={clsx(
-          'z-50 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-52 overflow-y-auto rounded-lg border border-border bg-canvas p-1 text-sm text-fg shadow-xl',
-          className,
-        )}
-        {...rest}
-      />
-    </Dropdown.Portal>
-  );
+export function MenuSubTrigger(props: ComponentProps<typeof RadixMenuSubTrigger>) {
+  const radix = useRadix();
+  return radix ? <radix.MenuSubTrigger {...props} /> : null;
+}
+
+export function MenuSubContent(props: ComponentProps<typeof RadixMenuSubContent>) {
+  const radix = useRadix();
+  return radix ? <radix.MenuSubContent {...props} /> : null;
 }

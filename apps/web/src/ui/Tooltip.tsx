@@ -1,7 +1,34 @@
-import * as RadixTooltip from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import type { TooltipProviderProps } from '@radix-ui/react-tooltip';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import type { TooltipSettings } from './RadixParts.tsx';
+import { prefetchRadix, useRadix } from './radixLoader.ts';
+import { newHandover, ShellSlot, shellTriggerProps } from './shellTrigger.tsx';
 
-export const TooltipProvider = RadixTooltip.Provider;
+/**
+ * Tooltips (Radix's). Radix is a chunk loaded after the first paint (radixLoader.ts): until it is
+ * there a tooltip renders its child alone (hovering or focusing it starts the load, and the
+ * tooltip shows once it is in, the pointer still over it or the focus still on it).
+ */
+
+const Settings = createContext<TooltipSettings>({
+  delayDuration: 700,
+  skipDelayDuration: 300,
+  disableHoverableContent: false,
+});
+
+/** The tooltips' delays (Radix's provider props); each tooltip renders Radix's provider itself. */
+export function TooltipProvider({
+  children,
+  delayDuration = 700,
+  skipDelayDuration = 300,
+  disableHoverableContent = false,
+}: Omit<TooltipProviderProps, 'children'> & { children?: ReactNode }) {
+  const settings = useMemo(
+    () => ({ delayDuration, skipDelayDuration, disableHoverableContent }),
+    [delayDuration, skipDelayDuration, disableHoverableContent],
+  );
+  return <Settings.Provider value={settings}>{children}</Settings.Provider>;
+}
 
 interface TooltipProps {
   content: ReactNode;
@@ -12,19 +39,17 @@ interface TooltipProps {
 }
 
 export function Tooltip({ content, children, side = 'top', disabled }: TooltipProps) {
+  const radix = useRadix();
+  const settings = useContext(Settings);
+  const [handover] = useState(newHandover);
+  useEffect(() => {
+    if (!radix && !disabled) prefetchRadix();
+  }, [radix, disabled]);
   if (disabled) return <>{children}</>;
+  if (!radix) return <ShellSlot {...shellTriggerProps(handover)}>{children}</ShellSlot>;
   return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side={side}
-          sideOffset={6}
-          className="z-50 rounded-md bg-fg px-2 py-1 text-xs font-medium text-canvas shadow-md"
-        >
-          {content}
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <radix.TooltipImpl content={content} side={side} settings={settings} handover={handover}>
+      {children}
+    </radix.TooltipImpl>
   );
 }
