@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../platform/db/database.ts';
+import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
 import {
   type GithubIssueLinkRow,
   type GithubRepositorySyncRow,
@@ -109,18 +109,29 @@ export async function insertJob(db: Executor, values: typeof githubSyncJobs.$inf
 }
 
 /**
- * A state push for a synced work item, unless one is already waiting unclaimed (it will read the
- * item's state when it runs). One statement, in the outbox worker's transaction.
+ * A state push for each synced work item named, unless one is already waiting unclaimed (it will
+ * read the item's state when it runs). One statement for a whole outbox batch, in its transaction.
  */
-export async function queueStatePush(db: Executor, workspaceId: string, issueId: string): Promise<void> {
+export async function queueStatePushes(
+  db: Executor,
+  items: readonly { workspaceId: string; issueId: string }[],
+): Promise<void> {
+  if (items.length === 0) return;
   await db.execute(sql`
     insert into github_sync_jobs (workspace_id, sync_id, kind, issue_id)
-    select l.workspace_id, l.sync_id, 'push_state', l.issue_id from github_issue_links l
-    where l.workspace_id = ${workspaceId} and l.issue_id = ${issueId}
-      and not exists (
-        select 1 from github_sync_jobs j
-        where j.issue_id = l.issue_id and j.kind = 'push_state' and j.status = 'pending' and j.attempts = 0
-      )`);
+    select distinct l.workspace_id, l.sync_id, 'push_state', l.issue_id
+    from unnest(${sqlArray(
+      items.map((item) => item.workspaceId),
+      'uuid',
+    )}, ${sqlArray(
+      items.map((item) => item.issueId),
+      'uuid',
+    )}) as named(workspace_id, issue_id)
+    join github_issue_links l on l.workspace_id = named.workspace_id and l.issue_id = named.issue_id
+    where not exists (
+      select 1 from github_sync_jobs j
+      where j.issue_id = l.issue_id and j.kind = 'push_state' and j.status = 'pending' and j.attempts = 0
+    )`);
 }
 
 /**

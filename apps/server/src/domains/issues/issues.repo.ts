@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
+import { type Executor, queryRows, queryRowsPrepared, sqlArray } from '../../platform/db/database.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import {
   activities,
@@ -174,8 +174,9 @@ export async function updateIssueAtVersion(
           insert into ${outbox} (workspace_id, topic, payload)
           select u.workspace_id, 'issue.updated', ${JSON.stringify(record.payload)}::jsonb from u
         )`;
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRowsPrepared<Record<string, unknown>>(
     db,
+    'update_issue',
     sql`with u as (${update.getSQL()})${recorded} select * from u`,
   );
   return rows[0] ? issueFromDriver(rows[0]) : undefined;

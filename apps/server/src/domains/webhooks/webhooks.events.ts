@@ -1,7 +1,8 @@
+import type { WebhookEvent } from '@kite/shared/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db/database.ts';
 import { users } from '../../platform/db/schema.ts';
-import type { OutboxEventRow } from '../../platform/jobs/outbox-worker.ts';
+import type { OutboxEventRow, OutboxHandler } from '../../platform/jobs/outbox-worker.ts';
 import { presentUserLite } from '../users/users.presenter.ts';
 import { webhookEventOf, wireField } from './webhooks.policy.ts';
 import { insertDeliveries, matchingWebhooks } from './webhooks.repo.ts';
@@ -101,15 +102,37 @@ function objectId(payload: EventPayload, event: string): string | undefined {
   return (payload as Record<string, string | undefined>)[`${event}_id`];
 }
 
+type HooksOf = (
+  workspaceId: string,
+  event: WebhookEvent,
+  projectId: string | null,
+) => Promise<Array<{ id: string }>>;
+
 /**
  * Outbox handler: queues one delivery per matching active webhook of the workspace (and, for
  * `updated`, one per changed field) in the worker's transaction; the delivery worker sends them.
+ * The webhooks matching a workspace, event kind and project are read once per batch (most
+ * workspaces have none: one read, not one per event).
  */
-export async function queueWebhookDeliveries(tx: Tx, event: OutboxEventRow): Promise<void> {
+export const queueWebhookDeliveries: OutboxHandler = async (tx, events) => {
+  const matches = new Map<string, Promise<Array<{ id: string }>>>();
+  const hooksOf: HooksOf = (workspaceId, event, projectId) => {
+    const key = `${workspaceId} ${event} ${projectId}`;
+    let hooks = matches.get(key);
+    if (!hooks) {
+      hooks = matchingWebhooks(tx, workspaceId, event, projectId);
+      matches.set(key, hooks);
+    }
+    return hooks;
+  };
+  for (const event of events) await queueDeliveries(tx, event, hooksOf);
+};
+
+async function queueDeliveries(tx: Tx, event: OutboxEventRow, hooksOf: HooksOf): Promise<void> {
   const kind = webhookEventOf(event.topic);
   if (!kind) return;
   const payload = event.payload as EventPayload;
-  const hooks = await matchingWebhooks(tx, event.workspace_id, kind.event, payload.project_id ?? null);
+  const hooks = await hooksOf(event.workspace_id, kind.event, payload.project_id ?? null);
   if (hooks.length === 0) return;
 
   const id = objectId(payload, kind.event);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -146,6 +147,37 @@ export function openPostgresDatabase(url: string, max = 10, options: OpenOptions
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** What queryRowsPrepared reaches past drizzle's public API for (present on a database and a transaction alike). */
+interface SessionOf {
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): {
+      execute(): Promise<{ rows: unknown[] }>;
+    };
+  };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * queryRows as a named prepared statement, for hot statements whose text is built per call (the
+ * fields an update sets, say). On PostgreSQL an unnamed statement is parsed and planned on every
+ * run: for the work-item update (CTE with activities and outbox) and the notification candidates
+ * that was ~0.4 ms of the server's CPU each, more than running them. Named after its text, each
+ * shape is parsed once per connection and, after PostgreSQL's five trial runs, planned once.
+ * `name` says what it is in pg_prepared_statements. PGlite runs it as before.
+ */
+export async function queryRowsPrepared<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as SessionOf;
+  const built = dialect.sqlToQuery(query);
+  const shape = createHash('sha1').update(built.sql).digest('base64url').slice(0, 20);
+  const result = await session.prepareQuery(built, undefined, `${name}_${shape}`, false).execute();
+  return result.rows as T[];
 }
 
 /** A Postgres array literal of parameters (drizzle expands a bare JS array into a row, not an array). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/test-app.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
-import { createOutboxWorker, type OutboxEventRow, retryDelaySeconds } from './outbox-worker.ts';
+import { createOutboxWorker, eachEvent, type OutboxEventRow, retryDelaySeconds } from './outbox-worker.ts';
 
 /** The outbox as a queue: each event handled once, failures retried with backoff, the rest unharmed. */
 
@@ -29,10 +29,11 @@ async function enqueueEvents(topics: string[]) {
     .values(topics.map((topic) => ({ workspace_id: workspace, topic, payload: {} })));
 }
 
-/** A handler whose work is a row in `handled`, written in the worker's transaction. */
-const record = async (tx: Tx, event: OutboxEventRow) => {
+/** A handler's work: a row in `handled`, written in the worker's transaction. */
+const recordOne = async (tx: Tx, event: OutboxEventRow) => {
   await tx.execute(sql`insert into handled (event_id, topic) values (${event.id}, ${event.topic})`);
 };
+const record = eachEvent(recordOne);
 
 const handled = async () =>
   (await database.raw<{ topic: string }>('select topic from handled order by event_id')).map((r) => r.topic);
@@ -61,10 +62,10 @@ describe('the outbox worker', () => {
     const worker = createOutboxWorker(
       database.db,
       [
-        async (tx, event) => {
-          await record(tx, event);
+        eachEvent(async (tx, event) => {
+          await recordOne(tx, event);
           if (event.topic === 'bad' && failing) throw new Error('receiver down');
-        },
+        }),
       ],
       { onError: (error) => errors.push((error as Error).message) },
     );
@@ -83,6 +84,39 @@ describe('the outbox worker', () => {
     await database.raw("update outbox set available_at = now() - interval '1 second'");
     expect(await worker.drain()).toBe(1);
     expect(await handled()).toEqual(['ok', 'bad', 'ok too']);
+  });
+
+  it('hands a handler the batch at once, and each event alone after a failure in it', async () => {
+    await enqueueEvents(['a', 'b', 'bad', 'c']);
+    const calls: string[][] = [];
+    const errors: string[] = [];
+    const worker = createOutboxWorker(
+      database.db,
+      [
+        async (tx, events) => {
+          calls.push(events.map((e) => e.topic));
+          for (const event of events) {
+            await recordOne(tx, event);
+            if (event.topic === 'bad') throw new Error('bad event');
+          }
+        },
+      ],
+      {
+        batchSize: 10,
+        onError: (error, event) => errors.push(`${event.topic}: ${(error as Error).message}`),
+      },
+    );
+    expect(await worker.drain()).toBe(4);
+    // The batch once (undone at 'bad'), then one event at a time.
+    expect(calls).toEqual([['a', 'b', 'bad', 'c'], ['a'], ['b'], ['bad'], ['c']]);
+    expect(errors).toEqual(['bad: bad event']);
+    expect(await handled()).toEqual(['a', 'b', 'c']);
+    expect((await pending()).map((row) => [row.topic, row.done])).toEqual([
+      ['a', true],
+      ['b', true],
+      ['bad', false],
+      ['c', true],
+    ]);
   });
 
   it('sets an event aside after its last attempt, with the error kept', async () => {

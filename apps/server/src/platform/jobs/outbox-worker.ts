@@ -15,8 +15,19 @@ export interface OutboxEventRow {
   created_at: string;
 }
 
-/** Does its part of an event inside the worker's transaction (nothing outside the database). */
-export type OutboxHandler = (tx: Tx, event: OutboxEventRow) => Promise<void>;
+/**
+ * Does its part of a batch of events inside the worker's transaction (nothing outside the
+ * database). Handed the whole batch so it can read and write for all of it in a few statements;
+ * when the batch fails it is handed each event alone (one event's failure must not hold up the rest).
+ */
+export type OutboxHandler = (tx: Tx, events: readonly OutboxEventRow[]) => Promise<void>;
+
+/** A handler written for one event at a time, as a batch handler. */
+export function eachEvent(handle: (tx: Tx, event: OutboxEventRow) => Promise<void>): OutboxHandler {
+  return async (tx, events) => {
+    for (const event of events) await handle(tx, event);
+  };
+}
 
 export interface OutboxWorkerOptions {
   batchSize?: number;
@@ -34,18 +45,26 @@ export function retryDelaySeconds(attempts: number): number {
  * The outbox as a queue: each batch is claimed with FOR UPDATE SKIP LOCKED (several processes
  * share it without taking the same row) and handled in the same transaction that marks it done,
  * so what handlers write exists exactly once: a process that dies mid-batch commits nothing and
- * the rows return to the queue. An event whose handler throws is retried later with backoff, in
- * its own savepoint so the rest of the batch still commits.
+ * the rows return to the queue. The batch goes to the handlers at once, in one savepoint; if a
+ * handler throws, that savepoint is undone and each event goes again alone in its own, so an event
+ * whose handler throws is retried later with backoff while the rest of the batch still commits.
+ * (A savepoint, its release and the mark per event were 3 of the 11 statements a state change
+ * cost the worker.)
  */
 export function createOutboxWorker(db: Db, handlers: OutboxHandler[], options: OutboxWorkerOptions = {}) {
   const { batchSize = 100, maxAttempts = 8, onError = () => {} } = options;
 
-  async function handle(tx: Tx, event: OutboxEventRow): Promise<void> {
+  async function handleAll(tx: Tx, events: readonly OutboxEventRow[]): Promise<void> {
+    const ids = `{${events.map((event) => event.id).join(',')}}`;
+    await tx.transaction(async (savepoint) => {
+      for (const handler of handlers) await handler(savepoint, events);
+      await savepoint.execute(sql`update outbox set processed_at = now() where id = any(${ids}::bigint[])`);
+    });
+  }
+
+  async function handleAlone(tx: Tx, event: OutboxEventRow): Promise<void> {
     try {
-      await tx.transaction(async (savepoint) => {
-        for (const handler of handlers) await handler(savepoint, event);
-      });
-      await tx.execute(sql`update outbox set processed_at = now() where id = ${event.id}`);
+      await handleAll(tx, [event]);
     } catch (error) {
       onError(error, event);
       const attempts = event.attempts + 1;
@@ -68,10 +87,17 @@ export function createOutboxWorker(db: Db, handlers: OutboxHandler[], options: O
           order by id limit ${batchSize}
           for update skip locked`,
       );
-      for (const event of events) {
-        await handle(tx, { ...event, id: Number(event.id) });
+      const batch = events.map((event) => ({ ...event, id: Number(event.id) }));
+      if (batch.length > 1) {
+        try {
+          await handleAll(tx, batch);
+          return batch.length;
+        } catch {
+          // One at a time below: the failing event is found and retried later, the rest commit.
+        }
       }
-      return events.length;
+      for (const event of batch) await handleAlone(tx, event);
+      return batch.length;
     });
   }
 
