@@ -69,11 +69,43 @@ export function updatedPayload(
   };
 }
 
-/** One activity row per changed field and one `issue.*` event, written in the caller's transaction. */
+/** The activity row and the `issue.created` event a new work item is recorded with. */
+export function creationRecords(
+  actorId: string,
+  item: Pick<IssueRowDb, 'id' | 'workspace_id' | 'project_id' | 'assignee_ids'>,
+) {
+  return {
+    activity: {
+      workspace_id: item.workspace_id,
+      project_id: item.project_id,
+      issue_id: item.id,
+      actor_id: actorId,
+      verb: 'created',
+      comment: 'created the work item',
+    },
+    event: {
+      workspace_id: item.workspace_id,
+      topic: 'issue.created',
+      payload: {
+        issue_id: item.id,
+        project_id: item.project_id,
+        actor_id: actorId,
+        changes: {},
+        // Who was assigned at creation: later assignees hear of their assignment, not of this.
+        assignee_ids: item.assignee_ids,
+      },
+    },
+  };
+}
+
+/**
+ * One activity row per changed field and one `issue.updated` event, written in the caller's
+ * transaction (a new item's are written with it: insertNumberedIssue).
+ */
 export async function recordIssueChanges(
   tx: Executor,
   actorId: string,
-  before: IssueRowDb | null,
+  before: IssueRowDb,
   after: IssueRowDb,
 ): Promise<void> {
   const base = {
@@ -82,24 +114,6 @@ export async function recordIssueChanges(
     issue_id: after.id,
     actor_id: actorId,
   };
-  if (!before) {
-    await tx.insert(activities).values({ ...base, verb: 'created', comment: 'created the work item' });
-    await enqueue(tx, [
-      {
-        workspace_id: after.workspace_id,
-        topic: 'issue.created',
-        payload: {
-          issue_id: after.id,
-          project_id: after.project_id,
-          actor_id: actorId,
-          changes: {},
-          // Who was assigned at creation: later assignees hear of their assignment, not of this.
-          assignee_ids: after.assignee_ids,
-        },
-      },
-    ]);
-    return;
-  }
   const changes = fieldChanges(before, after);
   if (changes.length === 0) return;
   await tx.insert(activities).values(changes.map((change) => ({ ...base, verb: 'updated', ...change })));

@@ -14,14 +14,65 @@ import {
 import type { FieldChange } from './issue-activity.ts';
 import type { Grouping } from './issue-query.ts';
 
-/** Next issue number of a project; the counter row lock serialises concurrent creates. */
-export async function allocateSequenceId(db: Executor, projectId: string): Promise<number> {
-  const rows = await db
+/** What is written with a new work item, in the same statement. */
+export interface NewIssueRecords {
+  activity: typeof activities.$inferInsert;
+  event: typeof outbox.$inferInsert;
+  subscriberIds: string[];
+}
+
+/**
+ * Inserts a new work item (its id chosen by the caller) with the project's next number, its
+ * activity, its event and its subscriptions, and counts it in its parent, in one statement.
+ * The number comes from the project's counter row, whose lock concurrent creates queue on until
+ * the commit: made the create's last statement, a create holds it for one statement and the
+ * commit instead of six round trips, each a turn of a busy event loop (in the mixed load, creates
+ * waited 89 ms on average for it, holding pool connections meanwhile).
+ */
+export async function insertNumberedIssue(
+  db: Executor,
+  values: Omit<typeof issues.$inferInsert, 'sequence_id'> & { id: string },
+  records: NewIssueRecords,
+): Promise<IssueRowDb> {
+  const number = db
     .insert(issueSequences)
-    .values({ project_id: projectId, last: 1 })
+    .values({ project_id: values.project_id, last: 1 })
     .onConflictDoUpdate({ target: issueSequences.project_id, set: { last: sql`${issueSequences.last} + 1` } })
     .returning({ last: issueSequences.last });
-  return rows[0]!.last;
+  const item = db
+    .insert(issues)
+    .values({ ...values, sequence_id: sql`(select last from numbered)` })
+    .returning();
+  const subscribers = [...new Set(records.subscriberIds)].map((subscriber_id) => ({
+    workspace_id: values.workspace_id,
+    project_id: values.project_id,
+    issue_id: values.id,
+    subscriber_id,
+  }));
+  const parts: SQL[] = [
+    sql`numbered as (${number.getSQL()})`,
+    sql`item as (${item.getSQL()})`,
+    sql`recorded as (${db.insert(activities).values(records.activity).getSQL()})`,
+    sql`queued as (${db.insert(outbox).values(records.event).getSQL()})`,
+  ];
+  if (subscribers.length > 0)
+    parts.push(
+      sql`subscribed as (${db.insert(issueSubscribers).values(subscribers).onConflictDoNothing().getSQL()})`,
+    );
+  if (values.parent_id)
+    parts.push(
+      sql`counted as (${db
+        .update(issues)
+        .set({ sub_issues_count: sql`${issues.sub_issues_count} + 1` })
+        .where(eq(issues.id, values.parent_id))
+        .getSQL()})`,
+    );
+  const rows = await queryRowsPrepared<Record<string, unknown>>(
+    db,
+    'insert_issue',
+    sql`with ${sql.join(parts, sql`, `)} select * from item`,
+  );
+  return issueFromDriver(rows[0]!);
 }
 
 export async function maxSortOrderInState(
@@ -29,16 +80,22 @@ export async function maxSortOrderInState(
   projectId: string,
   stateId: string,
 ): Promise<number | null> {
+  // The items on the board (the board's index answers it from its last entry: a create read the
+  // whole state, archived and draft items too, 3 ms at 50,000 items).
   const rows = await db
     .select({ max: sql<number | null>`max(${issues.sort_order})` })
     .from(issues)
-    .where(and(eq(issues.project_id, projectId), eq(issues.state_id, stateId), isNull(issues.deleted_at)));
+    .where(
+      and(
+        eq(issues.project_id, projectId),
+        eq(issues.state_id, stateId),
+        isNull(issues.deleted_at),
+        isNull(issues.archived_at),
+        eq(issues.is_draft, false),
+        eq(issues.is_intake, false),
+      ),
+    );
   return rows[0]?.max ?? null;
-}
-
-export async function insertIssue(db: Executor, values: typeof issues.$inferInsert): Promise<IssueRowDb> {
-  const rows = await db.insert(issues).values(values).returning();
-  return rows[0]!;
 }
 
 /** A live work item of a project, by id (the placeholders `projectId` and `issueId`). */

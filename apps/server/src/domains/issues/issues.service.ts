@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   CreateIssueBody,
   IssueDetail,
@@ -19,7 +20,13 @@ import type { LabelsService } from '../labels/labels.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { StatesService } from '../states/states.service.ts';
-import { fieldChanges, recordIssueChanges, recordIssueDeleted, updatedPayload } from './issue-activity.ts';
+import {
+  creationRecords,
+  fieldChanges,
+  recordIssueChanges,
+  recordIssueDeleted,
+  updatedPayload,
+} from './issue-activity.ts';
 import {
   compactCounters,
   countersAnswer,
@@ -42,7 +49,6 @@ import { issueRowJson } from './issue-row-json.ts';
 import { presentActivity, presentIssueDetail, presentIssueRow } from './issues.presenter.ts';
 import {
   adjustSubIssueCount,
-  allocateSequenceId,
   ancestorIds,
   countDraftsOf,
   countIssues,
@@ -55,7 +61,7 @@ import {
   findIssueIdBySequence,
   findIssueInWorkspace,
   findIssueVersioned,
-  insertIssue,
+  insertNumberedIssue,
   issuesWithGroupByIds,
   listIssueActivity,
   lockIssue,
@@ -309,22 +315,26 @@ export function createIssuesService(
     await assertExternalIdFree(tx, p.id, values);
     const sortOrder =
       values.sort_order ?? sortOrderBetween(await maxSortOrderInState(tx, p.id, place.stateId), null);
-    const row = await insertIssue(tx, {
+    const item = {
       ...values,
+      id: randomUUID(),
       name,
       workspace_id: p.workspace_id,
       project_id: p.id,
       state_id: place.stateId,
       is_intake: place.intake,
-      sequence_id: await allocateSequenceId(tx, p.id),
       sort_order: Number.isFinite(sortOrder) ? sortOrder : FIRST_SORT_ORDER,
       created_by: user.id,
       updated_by: user.id,
+      assignee_ids: values.assignee_ids ?? [],
+    };
+    const { activity, event } = creationRecords(user.id, item);
+    // The last statement before the caller's commit (see insertNumberedIssue).
+    return insertNumberedIssue(tx, item, {
+      activity,
+      event,
+      subscriberIds: [user.id, ...item.assignee_ids],
     });
-    if (row.parent_id) await adjustSubIssueCount(tx, row.parent_id, 1);
-    await recordIssueChanges(tx, user.id, null, row);
-    await subscribe(tx, scopeOf(row), [user.id, ...row.assignee_ids]);
-    return row;
   }
 
   /** One project's list context; labels and members only when the query groups by them. */
