@@ -63,7 +63,8 @@ async function batchFacts(tx: Tx, events: readonly OutboxEventRow[]): Promise<Ba
         events.map((e) => payloadOf(e).issue_id),
         'uuid',
       )}, ${sqlArray(
-        events.map((e) => payloadOf(e).actor_id),
+        // A system change (an automation's) may have no actor.
+        events.map((e) => payloadOf(e).actor_id ?? null),
         'uuid',
       )}) with ordinality as e(issue_id, actor_id, n)
       join issues i on i.id = e.issue_id

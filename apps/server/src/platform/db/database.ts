@@ -181,7 +181,7 @@ export async function queryRowsPrepared<T>(db: Executor, name: string, query: SQ
 }
 
 /** A Postgres array literal of parameters (drizzle expands a bare JS array into a row, not an array). */
-export function sqlArray(values: readonly string[], type: 'text' | 'uuid'): SQL {
+export function sqlArray(values: readonly (string | null)[], type: 'text' | 'uuid'): SQL {
   if (values.length === 0) return sql.raw(`'{}'::${type}[]`);
   return sql`array[${sql.join(
     values.map((v) => sql`${v}`),
