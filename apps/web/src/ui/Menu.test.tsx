@@ -129,7 +129,7 @@ describe('a menu before the Radix chunk has loaded', () => {
 });
 
 describe('a tooltip before the Radix chunk has loaded', () => {
-  it('renders its child alone, then shows for the focus the child had when the chunk came', async () => {
+  const renderTooltip = () => {
     const { Tooltip, TooltipProvider } = TooltipModule;
     render(
       <TooltipProvider delayDuration={0}>
@@ -138,6 +138,10 @@ describe('a tooltip before the Radix chunk has loaded', () => {
         </Tooltip>
       </TooltipProvider>,
     );
+  };
+
+  it('renders its child alone, then shows for the focus the child had when the chunk came', async () => {
+    renderTooltip();
     expect(screen.queryByRole('tooltip')).toBeNull();
     screen.getByRole('button', { name: 'Toggle' }).focus();
     await chunkIn();
@@ -146,14 +150,7 @@ describe('a tooltip before the Radix chunk has loaded', () => {
   });
 
   it('stays closed for a focus a click gave', async () => {
-    const { Tooltip, TooltipProvider } = TooltipModule;
-    render(
-      <TooltipProvider delayDuration={0}>
-        <Tooltip content="Collapse sidebar">
-          <button type="button">Toggle</button>
-        </Tooltip>
-      </TooltipProvider>,
-    );
+    renderTooltip();
     await userEvent.pointer({ keys: '[MouseLeft]', target: screen.getByRole('button', { name: 'Toggle' }) });
     await chunkIn();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Toggle' }));
