@@ -219,6 +219,31 @@ describe('live events', { timeout: 60_000 }, () => {
     expect(tab.changes().map((m) => m.data?.name)).not.toContain('After removal');
   });
 
+  it("closes a deactivated account's sockets; its workspaces' members hear that it left", async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const tab = await listen(t.baseUrl, s.member.client);
+    await tab.subscribe(s.slug);
+    const ownerTab = await listen(t.baseUrl, s.owner.client);
+    await ownerTab.subscribe(s.slug);
+    const closed = new Promise<number>((resolve) => tab.socket.once('close', (code) => resolve(code)));
+    expect((await s.member.client.delete('/api/users/me/')).status).toBe(204);
+    expect(await Promise.race([closed, new Promise((r) => setTimeout(() => r('open'), SETTLE_MS))])).toBe(
+      4401,
+    );
+    await expect
+      .poll(
+        () =>
+          ownerTab
+            .changes()
+            .filter((m) => m.entity === 'workspace_member' && m.type === 'deleted')
+            .map((m) => m.data?.id),
+        { timeout: SETTLE_MS },
+      )
+      .toEqual([s.member.user.id]);
+  });
+
   it('replays what a reconnecting tab missed, and asks an unknown position to resync', async () => {
     const t = await startTestApp();
     cleanups.push(() => t.close());

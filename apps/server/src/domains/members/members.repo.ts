@@ -155,9 +155,12 @@ export async function countActiveMembersExcept(
   return rows[0]?.n ?? 0;
 }
 
-export async function deactivateMembershipsOfUser(db: Executor, userId: string): Promise<void> {
-  await db
+/** Ends every active membership of the user; the workspaces they were active in. */
+export async function deactivateMembershipsOfUser(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
     .update(workspaceMembers)
     .set({ is_active: false, updated_at: new Date() })
-    .where(eq(workspaceMembers.member_id, userId));
+    .where(and(eq(workspaceMembers.member_id, userId), eq(workspaceMembers.is_active, true)))
+    .returning({ workspaceId: workspaceMembers.workspace_id });
+  return rows.map((row) => row.workspaceId);
 }

@@ -183,15 +183,21 @@ export function createMembersService(db: Db) {
       });
     },
 
-    /** Account deactivation: refused while the user is the only admin of a workspace with other members. */
+    /**
+     * Account deactivation: refused while the user is the only admin of a workspace with other
+     * members. Each workspace left hears of it as of a removal (its open sockets, live events and
+     * page editing, are closed on every node).
+     */
     async deactivateAllOf(tx: Executor, userId: string): Promise<void> {
       for (const workspaceId of await listAdminWorkspaceIds(tx, userId)) {
         await lockWorkspaceMembership(tx, workspaceId);
         const admins = await countActiveAdmins(tx, workspaceId);
         if (admins <= 1 && (await countActiveMembersExcept(tx, workspaceId, userId)) > 0) throw lastAdmin();
       }
-      await deactivateMembershipsOfUser(tx, userId);
+      const left = await deactivateMembershipsOfUser(tx, userId);
       for (const listener of listeners) await listener.removed(tx, null, userId);
+      for (const workspaceId of left)
+        await recordMembershipEvent(tx, 'workspace_member', 'deleted', { workspaceId, userId }, userId);
     },
   };
 }

@@ -384,6 +384,25 @@ describe('page collaboration', { timeout: 90_000 }, () => {
     expect(owner.notices).toEqual([]);
   });
 
+  it('closes the open connection of a member who deactivates their account', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const s = await scene(t);
+    const member = connect(t.baseUrl, s, s.member.client);
+    const owner = connect(t.baseUrl, s, s.owner.client);
+    await Promise.all([synced(member), synced(owner)]);
+    const gone = await s.member.client.delete('/api/users/me/');
+    expect(gone.status, gone.text).toBe(204);
+    await expect.poll(() => member.closes, { timeout: SETTLE_MS }).toContain('Not found');
+    write(member, 'after deactivation');
+    write(owner, 'owner still writes');
+    await acknowledged(owner);
+    await t.services.pageCollaboration.flush();
+    const html = await storedHtml(s);
+    expect(html).toContain('owner still writes');
+    expect(html).not.toContain('after deactivation');
+  });
+
   it('turns the open connection of a member demoted to viewer read-only', async () => {
     const t = await startTestApp();
     cleanups.push(() => t.close());
