@@ -25,6 +25,7 @@ const TRACKED: Tracked<ProjectRow> = {
   guest_view_all_features: (r) => String(r.guest_view_all_features),
   archive_in: (r) => String(r.archive_in),
   close_in: (r) => String(r.close_in),
+  archived_at: (r) => r.archived_at?.toISOString() ?? null,
 };
 
 /** The tracked fields that differ, as `{ field: { old, new } }`. */

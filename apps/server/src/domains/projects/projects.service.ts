@@ -99,6 +99,18 @@ export function createProjectsService(
     }
   }
 
+  async function setArchived(project: ProjectAccess, user: UserRow, archivedAt: Date | null) {
+    const before = project.project;
+    return db.transaction(async (tx) => {
+      const row = await updateProjectRow(tx, before.workspace_id, before.id, {
+        archived_at: archivedAt,
+        updated_by: user.id,
+      });
+      await recordProjectEvent(tx, 'updated', row, user.id, projectChanges(before, row));
+      return row;
+    });
+  }
+
   return {
     /** Resolves the caller's view of a project for the access hook. */
     async access(access: WorkspaceAccess, projectId: string): Promise<ProjectAccess | undefined> {
@@ -311,19 +323,14 @@ export function createProjectsService(
       });
     },
 
+    /** Archives the project; webhooks and open tabs hear of it as `project.updated` (`archived_at`). */
     async archive(project: ProjectAccess, user: UserRow): Promise<{ archived_at: string }> {
-      const row = await updateProjectRow(db, project.project.workspace_id, project.project.id, {
-        archived_at: new Date(),
-        updated_by: user.id,
-      });
+      const row = await setArchived(project, user, new Date());
       return { archived_at: row.archived_at!.toISOString() };
     },
 
     async restore(project: ProjectAccess, user: UserRow): Promise<void> {
-      await updateProjectRow(db, project.project.workspace_id, project.project.id, {
-        archived_at: null,
-        updated_by: user.id,
-      });
+      await setArchived(project, user, null);
     },
 
     async checkIdentifier(access: WorkspaceAccess, name: string) {

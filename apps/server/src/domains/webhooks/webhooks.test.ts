@@ -299,6 +299,9 @@ describe('webhook delivery', () => {
     expect(
       (await owner.client.patch(base, { name: 'Renamed project', description: 'Now described' })).status,
     ).toBe(200);
+    // Archiving and restoring are updates of archived_at.
+    expect((await owner.client.post(`${base}archive/`)).status).toBe(200);
+    expect((await owner.client.delete(`${base}archive/`)).status).toBe(204);
     await deliver(); // an update still queued when the project is gone is dropped (its delete tells)
     expect((await owner.client.delete(base)).status).toBe(204);
     await deliver();
@@ -308,9 +311,13 @@ describe('webhook delivery', () => {
     expect(bodies.map((b) => `${b.action}:${b.activity.field ?? ''}`).sort()).toEqual([
       'created:',
       'deleted:',
+      'updated:archived_at',
+      'updated:archived_at',
       'updated:description',
       'updated:name',
     ]);
+    const archiving = bodies.filter((b) => b.activity.field === 'archived_at').map((b) => b.activity);
+    expect(archiving.map((a) => a.new_value === null).sort()).toEqual([false, true]);
     expect(bodies.find((b) => b.action === 'created')).toMatchObject({
       event: 'project',
       data: { id: project.id, workspace: project.workspace },
