@@ -48,21 +48,30 @@ export async function findOwnExport(db: Executor, workspaceId: string, userId: s
 /** An export a worker holds: its claim is named by when it lapses. */
 export type ClaimedExport = ExportRow & { claim_expires_at: Date };
 
+/** Claims an export gets before one that lapses again is failed. */
+export const EXPORT_MAX_ATTEMPTS = 3;
+export const EXPORT_GAVE_UP = 'The export stopped before finishing 3 times';
+
 /**
  * Claims the oldest queued export, or one whose claim has lapsed (its process died or was cut off
  * mid-export), and leases it for `leaseSeconds`. SKIP LOCKED lets several workers share the queue.
+ * A lapsed export that has had its last attempt is failed instead of taken again.
  */
 export async function claimQueuedExport(
   db: Executor,
   leaseSeconds: number,
 ): Promise<ClaimedExport | undefined> {
+  await db.execute(sql`update issue_exports set status = 'failed', error = ${EXPORT_GAVE_UP},
+      claim_expires_at = null, updated_at = now()
+    where status = 'processing' and claim_expires_at <= now() and attempts >= ${EXPORT_MAX_ATTEMPTS}`);
   const rows = await queryRows<{ id: string }>(
     db,
     // Whole milliseconds: the worker's Date then names this claim exactly (finishExport).
-    sql`update issue_exports set status = 'processing', updated_at = now(),
+    sql`update issue_exports set status = 'processing', updated_at = now(), attempts = attempts + 1,
         claim_expires_at = date_trunc('milliseconds', now() + make_interval(secs => ${leaseSeconds}))
       where id = (select id from issue_exports
-        where status = 'queued' or (status = 'processing' and claim_expires_at <= now())
+        where status = 'queued'
+          or (status = 'processing' and claim_expires_at <= now() and attempts < ${EXPORT_MAX_ATTEMPTS})
         order by created_at
         for update skip locked limit 1)
       returning id`,

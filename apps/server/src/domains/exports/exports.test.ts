@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, createProject, createWorkspace, type SignedIn, signUp } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { claimQueuedExport, finishExport } from './exports.repo.ts';
+import { claimQueuedExport, EXPORT_GAVE_UP, EXPORT_MAX_ATTEMPTS, finishExport } from './exports.repo.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -87,5 +87,29 @@ describe('issue exports', () => {
     await finishExport(t.services.db, abandoned!, { status: 'failed', error: 'late' });
     expect((await owner.client.get(url)).body.results[0].status).toBe('completed');
     expect(await t.services.exports.processNext()).toBe(false);
+  });
+
+  it('fails an export whose worker died on each of its attempts instead of taking it for ever', async () => {
+    const project = await createProject(owner, slug, { identifier: 'OOM' });
+    const url = `/api/workspaces/${slug}/export-issues/`;
+    const queued = (await owner.client.post(url, { provider: 'csv', project: [project.id] })).body;
+    const lapse = () =>
+      t.database.raw(
+        `update issue_exports set claim_expires_at = now() - interval '1 second' where id = $1`,
+        [queued.id],
+      );
+    for (let attempt = 1; attempt <= EXPORT_MAX_ATTEMPTS; attempt++) {
+      // Claimed, then the worker dies and its claim lapses.
+      expect((await claimQueuedExport(t.services.db, 60))?.id).toBe(queued.id);
+      await lapse();
+    }
+    expect(await t.services.exports.processNext()).toBe(false);
+    const failed = (await owner.client.get(url)).body.results.find((e: { id: string }) => e.id === queued.id);
+    expect(failed.status).toBe('failed');
+    const [row] = await t.database.raw<{ error: string; attempts: number }>(
+      'select error, attempts from issue_exports where id = $1',
+      [queued.id],
+    );
+    expect(row).toEqual({ error: EXPORT_GAVE_UP, attempts: EXPORT_MAX_ATTEMPTS });
   });
 });

@@ -1038,6 +1038,8 @@ export const issueExports = pgTable(
      * mid-export leaves it to the next claim after this.
      */
     claim_expires_at: ts('claim_expires_at'),
+    /** Claims so far: an export whose worker dies every time (too big for it, say) is not taken for ever. */
+    attempts: integer('attempts').notNull().default(0),
     storage_key: text('storage_key'),
     error: text('error'),
     ...audit(),

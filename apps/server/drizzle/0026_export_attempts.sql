@@ -1,0 +1,1 @@
+ALTER TABLE "issue_exports" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;
