@@ -4,7 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/test-app.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
-import { createOutboxWorker, eachEvent, type OutboxEventRow, retryDelaySeconds } from './outbox-worker.ts';
+import {
+  createOutboxWorker,
+  type OutboxEventRow,
+  type OutboxHandler,
+  retryDelaySeconds,
+} from './outbox-worker.ts';
 
 /** The outbox as a queue: each event handled once, failures retried with backoff, the rest unharmed. */
 
@@ -28,6 +33,13 @@ async function enqueueEvents(topics: string[]) {
     .insert(outbox)
     .values(topics.map((topic) => ({ workspace_id: workspace, topic, payload: {} })));
 }
+
+/** A handler written for one event at a time, as the worker's batch handler. */
+const eachEvent =
+  (handle: (tx: Tx, event: OutboxEventRow) => Promise<void>): OutboxHandler =>
+  async (tx, events) => {
+    for (const event of events) await handle(tx, event);
+  };
 
 /** A handler's work: a row in `handled`, written in the worker's transaction. */
 const recordOne = async (tx: Tx, event: OutboxEventRow) => {

@@ -22,13 +22,6 @@ export interface OutboxEventRow {
  */
 export type OutboxHandler = (tx: Tx, events: readonly OutboxEventRow[]) => Promise<void>;
 
-/** A handler written for one event at a time, as a batch handler. */
-export function eachEvent(handle: (tx: Tx, event: OutboxEventRow) => Promise<void>): OutboxHandler {
-  return async (tx, events) => {
-    for (const event of events) await handle(tx, event);
-  };
-}
-
 export interface OutboxWorkerOptions {
   batchSize?: number;
   /** After this many failed attempts the event is set aside (processed, its last error kept). */
