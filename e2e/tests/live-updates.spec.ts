@@ -25,6 +25,10 @@ test('live updates: a move, an edit, a new item and a comment in one browser app
   const p = `/api/workspaces/${slug}/projects/${project.id}`;
   await api(page, 'post', `${p}/issues/`, { name: 'Fix the pricing page' });
   await api(page, 'post', `${p}/issues/`, { name: 'Write the launch post' });
+  const docs = await api<{ id: string }>(page, 'post', `/api/workspaces/${slug}/projects/`, {
+    name: 'Docs',
+    identifier: 'DOC',
+  });
 
   // The same user in a second browser (its own cookies and socket): another tab, another device.
   const other = await browser.newContext();
@@ -100,5 +104,13 @@ test('live updates: a move, an edit, a new item and a comment in one browser app
   // The second browser saves its title; the first sees it.
   await otherPeek.getByLabel('Title', { exact: true }).press('Enter');
   await expect(peek.getByLabel('Title', { exact: true })).toHaveValue('Fix the pricing page on mobile', LIVE);
+
+  // A project archived in the first browser leaves the second's sidebar.
+  const sidebarProjects = second.getByRole('list', { name: 'Your projects' });
+  await expect(sidebarProjects).toContainText('Docs');
+  await api(page, 'post', `/api/workspaces/${slug}/projects/${docs.id}/archive/`);
+  await expect(sidebarProjects).not.toContainText('Docs', LIVE);
+  await expect(sidebarProjects).toContainText('Website');
+  await snap(second, 'live-updates-project-archived');
   await other.close();
 });

@@ -62,6 +62,12 @@ export class RootStore {
       const store = entity === 'cycle' ? this.cycles : this.modules;
       if (store.isLoaded(projectId)) store.fetch(slug, projectId).catch(() => undefined);
     },
+    projectChanged: (slug, projectId, deleted) => {
+      this.projects.refreshProject(slug, projectId, deleted).catch(() => undefined);
+    },
+    membersChanged: (slug) => {
+      if (this.members.isLoaded(slug)) this.members.fetchMembers(slug).catch(() => undefined);
+    },
   });
 
   /** Forgets everything that belonged to the signed-in user (sign-out, deactivation). */

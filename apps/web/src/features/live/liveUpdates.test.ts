@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
+import { makeMember, makeProject } from '../../test/fixtures.ts';
 import { groupedEnvelope, makeIssue, makeIssueDetail } from '../../test/issueFixtures.ts';
 import { DEFAULT_DISPLAY_FILTERS, DEFAULT_FILTERS } from '../issues/store/displayFilters.ts';
 import { IssueListStore } from '../issues/store/IssueListStore.ts';
 import { IssueStore } from '../issues/store/IssueStore.ts';
+import { MemberStore } from '../members/MemberStore.ts';
+import { ProjectStore } from '../projects/ProjectStore.ts';
 import type { LiveEvent } from './liveSocket.ts';
 import { LiveUpdates } from './liveUpdates.ts';
 
@@ -109,5 +112,36 @@ describe('live updates', () => {
     live.receive({ kind: 'event', event: event('updated', 'cycle', 'c1', { id: 'c1' }) }, 'acme');
     expect(heard).toEqual(['resync', 'event']);
     expect(planning).toEqual(['cycle:acme:p1']);
+  });
+
+  it("follow another tab's project and member changes in the stores that hold them", async () => {
+    const projects = new ProjectStore();
+    const members = new MemberStore();
+    const live = new LiveUpdates({
+      issues: new IssueStore({ stateGroupOf: () => undefined }),
+      issueLists: new IssueListStore(new IssueStore({ stateGroupOf: () => undefined })),
+      projectChanged: (slug, id, deleted) => void projects.refreshProject(slug, id, deleted),
+      membersChanged: (slug) => void members.fetchMembers(slug),
+    });
+    const web = makeProject({ id: 'p1', name: 'Web', is_member: true });
+    const app = makeProject({ id: 'p2', name: 'App', is_member: true });
+    fakeApi.on('GET', '/api/workspaces/acme/projects/?order_by=created_at', [web, app]);
+    await projects.fetchProjects('acme');
+    expect(projects.joinedOf('acme').map((p) => p.name)).toEqual(['App', 'Web']);
+
+    // Archived in another tab: read again, out of the sidebar.
+    fakeApi.on('GET', '/api/workspaces/acme/projects/p1/', { ...web, archived_at: LATER });
+    live.receive({ kind: 'event', event: event('updated', 'project', 'p1', {}) }, 'acme');
+    await vi.waitFor(() => expect(projects.joinedOf('acme').map((p) => p.name)).toEqual(['App']));
+    // Deleted: forgotten without a read.
+    live.receive({ kind: 'event', event: event('deleted', 'project', 'p2', {}) }, 'acme');
+    expect(projects.get('acme', 'p2')).toBeUndefined();
+    // A project this tab never read stays unread.
+    live.receive({ kind: 'event', event: event('updated', 'project', 'p9', {}) }, 'acme');
+    expect(fakeApi.calls.some((c) => c.path.includes('/projects/p9/'))).toBe(false);
+
+    fakeApi.on('GET', '/api/workspaces/acme/members/', [makeMember('m1', 20, 'Grace')]);
+    live.receive({ kind: 'event', event: event('deleted', 'workspace_member', 'u2', {}) }, 'acme');
+    await vi.waitFor(() => expect(members.membersOf('acme').map((m) => m.id)).toEqual(['m1']));
   });
 });

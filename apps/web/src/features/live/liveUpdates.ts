@@ -10,6 +10,10 @@ export interface LiveTargets {
   issueLists: Pick<IssueListStore, 'refetchLoaded'>;
   /** A project's cycles or modules changed: read them again if they are shown. */
   planningChanged?: (entity: 'cycle' | 'module', slug: string, projectId: string) => void;
+  /** A project was changed, archived, restored or deleted: the sidebar and project lists follow. */
+  projectChanged?: (slug: string, projectId: string, deleted: boolean) => void;
+  /** Someone joined, left or changed role in the workspace: its member list follows. */
+  membersChanged?: (slug: string) => void;
 }
 
 export type LiveListener = (signal: LiveSignal) => void;
@@ -69,6 +73,12 @@ export class LiveUpdates {
       case 'cycle':
       case 'module':
         if (event.project_id) this.targets.planningChanged?.(event.entity, slug, event.project_id);
+        return;
+      case 'project':
+        this.targets.projectChanged?.(slug, event.id, event.type === 'deleted');
+        return;
+      case 'workspace_member':
+        this.targets.membersChanged?.(slug);
         return;
     }
   }

@@ -2,6 +2,7 @@ import type { CreateProjectBody, Project, ProjectMember, UpdateProjectBody } fro
 import type { Role } from '@kite/shared/domain';
 import { makeAutoObservable, type ObservableMap, observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
+import { ApiError } from '../../lib/apiError.ts';
 
 export type ProjectOrdering =
   | 'sort_order'
@@ -171,10 +172,27 @@ export class ProjectStore {
 
   async remove(slug: string, projectId: string): Promise<void> {
     await api.delete(`${projectPath(slug, projectId)}/`);
-    runInAction(() => {
-      this.byWorkspace.get(slug)?.delete(projectId);
-      this.membersByProject.delete(projectId);
-    });
+    runInAction(() => this.forgetProject(slug, projectId));
+  }
+
+  /**
+   * Another tab changed, archived or deleted a project (a live event): a project held here is read
+   * again, or forgotten when it is gone. Projects this tab never read stay unread.
+   */
+  async refreshProject(slug: string, projectId: string, deleted: boolean): Promise<void> {
+    if (!this.get(slug, projectId)) return;
+    if (deleted) return this.forgetProject(slug, projectId);
+    try {
+      await this.fetchProject(slug, projectId);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      runInAction(() => this.forgetProject(slug, projectId));
+    }
+  }
+
+  private forgetProject(slug: string, projectId: string): void {
+    this.byWorkspace.get(slug)?.delete(projectId);
+    this.membersByProject.delete(projectId);
   }
 
   // ---- members ----
