@@ -1,6 +1,7 @@
 import type * as Dropdown from '@radix-ui/react-dropdown-menu';
 import {
   type ComponentProps,
+  type ComponentType,
   createContext,
   type KeyboardEvent,
   type PointerEvent,
@@ -9,13 +10,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import type {
-  MenuCheckboxItemProps,
-  MenuItemProps,
-  MenuRadioItemProps,
-  MenuSubContent as RadixMenuSubContent,
-  MenuSubTrigger as RadixMenuSubTrigger,
-} from './RadixParts.tsx';
 import { prefetchRadix, requestRadix, useRadix } from './radixLoader.ts';
 import {
   composeHandlers,
@@ -174,48 +168,37 @@ export function MenuContent(props: ComponentProps<typeof Dropdown.Content>) {
   return <radix.MenuContent {...props} ref={ref} />;
 }
 
-export function MenuItem(props: MenuItemProps) {
-  const radix = useRadix();
-  return radix ? <radix.MenuItem {...props} /> : null;
+type Parts = typeof import('./RadixParts.tsx');
+type OpenMenuPart =
+  | 'MenuItem'
+  | 'MenuRadioGroup'
+  | 'MenuRadioItem'
+  | 'MenuLabel'
+  | 'MenuSeparator'
+  | 'MenuCheckboxItem'
+  | 'MenuSub'
+  | 'MenuSubTrigger'
+  | 'MenuSubContent';
+
+/** A part of an open menu: nothing before the chunk is in (no menu is open before it). */
+function openMenuPart<K extends OpenMenuPart>(name: K): ComponentType<ComponentProps<Parts[K]>> {
+  function Part(props: Record<string, unknown>) {
+    const radix = useRadix();
+    if (!radix) return null;
+    const Loaded = radix[name] as ComponentType<Record<string, unknown>>;
+    return <Loaded {...props} />;
+  }
+  Part.displayName = name;
+  return Part as ComponentType<ComponentProps<Parts[K]>>;
 }
 
-export function MenuRadioGroup(props: ComponentProps<typeof Dropdown.RadioGroup>) {
-  const radix = useRadix();
-  return radix ? <radix.MenuRadioGroup {...props} /> : null;
-}
-
-export function MenuRadioItem(props: MenuRadioItemProps) {
-  const radix = useRadix();
-  return radix ? <radix.MenuRadioItem {...props} /> : null;
-}
-
-export function MenuLabel(props: ComponentProps<typeof Dropdown.Label>) {
-  const radix = useRadix();
-  return radix ? <radix.MenuLabel {...props} /> : null;
-}
-
-export function MenuSeparator() {
-  const radix = useRadix();
-  return radix ? <radix.MenuSeparator /> : null;
-}
-
+export const MenuItem = openMenuPart('MenuItem');
+export const MenuRadioGroup = openMenuPart('MenuRadioGroup');
+export const MenuRadioItem = openMenuPart('MenuRadioItem');
+export const MenuLabel = openMenuPart('MenuLabel');
+export const MenuSeparator = openMenuPart('MenuSeparator');
 /** A toggle in a menu (multi-select lists: assignees, labels, filters); stays open on select when asked. */
-export function MenuCheckboxItem(props: MenuCheckboxItemProps) {
-  const radix = useRadix();
-  return radix ? <radix.MenuCheckboxItem {...props} /> : null;
-}
-
-export function MenuSub(props: Dropdown.DropdownMenuSubProps) {
-  const radix = useRadix();
-  return radix ? <radix.MenuSub {...props} /> : null;
-}
-
-export function MenuSubTrigger(props: ComponentProps<typeof RadixMenuSubTrigger>) {
-  const radix = useRadix();
-  return radix ? <radix.MenuSubTrigger {...props} /> : null;
-}
-
-export function MenuSubContent(props: ComponentProps<typeof RadixMenuSubContent>) {
-  const radix = useRadix();
-  return radix ? <radix.MenuSubContent {...props} /> : null;
-}
+export const MenuCheckboxItem = openMenuPart('MenuCheckboxItem');
+export const MenuSub = openMenuPart('MenuSub');
+export const MenuSubTrigger = openMenuPart('MenuSubTrigger');
+export const MenuSubContent = openMenuPart('MenuSubContent');

@@ -13,6 +13,7 @@ import {
 } from '../../platform/db/schema.ts';
 import type { FieldChange } from './issue-activity.ts';
 import type { Grouping } from './issue-query.ts';
+import { subscriptionsInsert } from './subscriptions.repo.ts';
 
 /** What is written with a new work item, in the same statement. */
 export interface NewIssueRecords {
@@ -43,30 +44,16 @@ export async function insertNumberedIssue(
     .insert(issues)
     .values({ ...values, sequence_id: sql`(select last from numbered)` })
     .returning();
-  const subscribers = [...new Set(records.subscriberIds)].map((subscriber_id) => ({
-    workspace_id: values.workspace_id,
-    project_id: values.project_id,
-    issue_id: values.id,
-    subscriber_id,
-  }));
   const parts: SQL[] = [
     sql`numbered as (${number.getSQL()})`,
     sql`item as (${item.getSQL()})`,
     sql`recorded as (${db.insert(activities).values(records.activity).getSQL()})`,
     sql`queued as (${db.insert(outbox).values(records.event).getSQL()})`,
   ];
-  if (subscribers.length > 0)
-    parts.push(
-      sql`subscribed as (${db.insert(issueSubscribers).values(subscribers).onConflictDoNothing().getSQL()})`,
-    );
+  const subscribed = subscriptionsInsert(db, { ...values, issue_id: values.id }, records.subscriberIds);
+  if (subscribed) parts.push(sql`subscribed as (${subscribed.getSQL()})`);
   if (values.parent_id)
-    parts.push(
-      sql`counted as (${db
-        .update(issues)
-        .set({ sub_issues_count: sql`${issues.sub_issues_count} + 1` })
-        .where(eq(issues.id, values.parent_id))
-        .getSQL()})`,
-    );
+    parts.push(sql`counted as (${subIssueCountUpdate(db, values.parent_id, 1).getSQL()})`);
   const rows = await queryRowsPrepared<Record<string, unknown>>(
     db,
     'insert_issue',
@@ -303,11 +290,15 @@ export async function ancestorIds(db: Executor, issueId: string): Promise<string
   return rows.map((r) => r.id);
 }
 
-export async function adjustSubIssueCount(db: Executor, parentId: string, delta: number): Promise<void> {
-  await db
+/** The update of a parent's sub-item count (a statement of its own, or part of a create's). */
+const subIssueCountUpdate = (db: Executor, parentId: string, delta: number) =>
+  db
     .update(issues)
     .set({ sub_issues_count: sql`greatest(0, ${issues.sub_issues_count} + ${delta})` })
     .where(eq(issues.id, parentId));
+
+export async function adjustSubIssueCount(db: Executor, parentId: string, delta: number): Promise<void> {
+  await subIssueCountUpdate(db, parentId, delta);
 }
 
 export async function countIssuesInState(db: Executor, projectId: string, stateId: string): Promise<number> {

@@ -3,16 +3,22 @@ import type { Executor } from '../../platform/db/database.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { issueSubscribers, type UserRow, users } from '../../platform/db/schema.ts';
 
-export async function subscribe(
-  db: Executor,
-  values: { workspace_id: string; project_id: string; issue_id: string },
-  userIds: string[],
-): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
+type SubscriptionScope = { workspace_id: string; project_id: string; issue_id: string };
+
+/** The insert of the users' subscriptions (none to make: undefined), for a statement of its own or a create's. */
+export function subscriptionsInsert(db: Executor, scope: SubscriptionScope, userIds: readonly string[]) {
+  if (userIds.length === 0) return undefined;
+  const { workspace_id, project_id, issue_id } = scope;
+  return db
     .insert(issueSubscribers)
-    .values([...new Set(userIds)].map((subscriber_id) => ({ ...values, subscriber_id })))
+    .values(
+      [...new Set(userIds)].map((subscriber_id) => ({ workspace_id, project_id, issue_id, subscriber_id })),
+    )
     .onConflictDoNothing();
+}
+
+export async function subscribe(db: Executor, scope: SubscriptionScope, userIds: string[]): Promise<void> {
+  await subscriptionsInsert(db, scope, userIds);
 }
 
 /** Whether there was a subscription to remove. */
