@@ -47,7 +47,13 @@ const envSchema = z.object({
   S3_REGION: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
   GITHUB_API_URL: z.string().default('https://api.github.com'),
+  GITHUB_HOST: z.string().default('https://github.com'),
+  GOOGLE_ISSUER_URL: z.string().default('https://accounts.google.com'),
 });
+
+/** Sign-in provider keys (Plane's names) the instance configuration falls back to (api.md §1.4). */
+const AUTH_ENV_KEY =
+  /^(IS_(GOOGLE|GITHUB|GITLAB|GITEA|OIDC)_ENABLED|(GOOGLE|GITHUB|GITLAB|GITEA)_(CLIENT_ID|CLIENT_SECRET)|(GITLAB|GITEA)_HOST|OIDC_(ISSUER_URL|CLIENT_ID|CLIENT_SECRET|SCOPES|BUTTON_LABEL|ALLOWED_DOMAINS))$/;
 
 /** An S3-compatible bucket for stored files (`S3_BUCKET` set). */
 export type S3Config = {
@@ -101,9 +107,13 @@ export type Config = {
     timeoutMs: number;
   };
   github: {
-    /** GitHub's REST API base (repository sync, api.md §4.9); calls to it pass the webhooks' egress guard. */
+    /** GitHub's REST API base (repository sync, api.md §4.9, and sign-in); sync calls pass the webhooks' egress guard. */
     apiUrl: string;
   };
+  /** Sign-in providers' fixed addresses, settable so tests and GitHub Enterprise can point elsewhere. */
+  oauth: { githubHost: string; googleIssuerUrl: string };
+  /** Provider keys from the environment (`IS_GOOGLE_ENABLED`, `OIDC_ISSUER_URL`, …): defaults the admin console overrides. */
+  authEnv: Record<string, string>;
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -150,6 +160,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY || undefined,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },
+    oauth: {
+      githubHost: e.GITHUB_HOST.replace(/\/+$/, ''),
+      googleIssuerUrl: e.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
+    },
+    authEnv: Object.fromEntries(
+      Object.entries(env).filter(
+        (entry): entry is [string, string] => AUTH_ENV_KEY.test(entry[0]) && !!entry[1],
+      ),
+    ),
   };
 }
 

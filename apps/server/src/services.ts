@@ -79,7 +79,10 @@ export function createServices(
 ) {
   const db = database.db;
   const lifecycle: Lifecycle = { shuttingDown: false };
-  const instance = createInstanceService(db, config);
+  // Made on first use: a server that never handles a secret never needs the key.
+  let secretBox: SecretBox | undefined;
+  const secrets = () => (secretBox ??= createSecretBox(resolveServerKey(config.secretKey, config.dataDir)));
+  const instance = createInstanceService(db, config, { secrets });
   const logMailer = createLogMailer(options.mailLog);
   let smtp: { key: string; mailer: Mailer } | undefined;
 
@@ -167,9 +170,6 @@ export function createServices(
   const dashboard = createDashboardService(db, { members });
   const analytics = createAnalyticsService(db, { dashboard });
   const issueDetails = createIssueDetailsService(db, { issues, states });
-  // Made on first use: a server that never handles a webhook never needs the key.
-  let secretBox: SecretBox | undefined;
-  const secrets = () => (secretBox ??= createSecretBox(resolveServerKey(config.secretKey, config.dataDir)));
   const webhooks = createWebhooksService(db, { secrets, allowPrivate: config.webhooks.allowPrivate });
   const webhookDeliveries = createWebhookDeliveryWorker(db, {
     secrets,

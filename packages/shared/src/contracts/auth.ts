@@ -6,7 +6,11 @@ export {
   AUTH_ERROR_NUMBERS,
   type AuthErrorName,
   isAuthErrorName,
+  isOAuthProvider,
   isSafeNextPath,
+  OAUTH_PROVIDER_LABELS,
+  OAUTH_PROVIDERS,
+  type OAuthProvider,
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from '../domain/auth.ts';

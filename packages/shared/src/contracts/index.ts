@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './dashboard.ts';
 export * from './github-sync.ts';
 export * from './instance.ts';
+export * from './instance-admin.ts';
 export * from './intake.ts';
 export * from './issue-parts.ts';
 export * from './issues.ts';

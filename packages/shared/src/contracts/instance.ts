@@ -24,6 +24,10 @@ export const instanceConfigSchema = z.object({
   is_github_enabled: z.boolean(),
   is_gitlab_enabled: z.boolean(),
   is_gitea_enabled: z.boolean(),
+  /** A generic OpenID Connect provider is on (not in Plane's community edition). */
+  is_oidc_enabled: z.boolean(),
+  /** The OIDC sign-in button's text (`OIDC_BUTTON_LABEL`); null when OIDC is off. */
+  oidc_button_label: z.string().nullable(),
   file_size_limit: z.number(),
   app_base_url: z.string().nullable(),
   space_base_url: z.string().nullable(),

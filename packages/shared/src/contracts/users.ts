@@ -123,8 +123,12 @@ export const accountSchema = z.object({
   id: z.string(),
   provider: z.string(),
   provider_account_id: z.string(),
+  /** The email the provider reported when the account was linked. */
+  email: z.string().nullable(),
   created_at: z.string(),
+  last_used_at: z.string().nullable(),
 });
+export type LinkedAccount = z.infer<typeof accountSchema>;
 export const instanceAdminSchema = z.object({ is_instance_admin: z.boolean() });
 
 export const activitySchema = z.object({

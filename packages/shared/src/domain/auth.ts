@@ -39,6 +39,20 @@ export const AUTH_ERROR_NUMBERS = {
   INCORRECT_OLD_PASSWORD: 5135,
   MISSING_PASSWORD: 5138,
   PASSWORD_ALREADY_SET: 5145,
+  GOOGLE_NOT_CONFIGURED: 5105,
+  GITHUB_NOT_CONFIGURED: 5110,
+  GITLAB_NOT_CONFIGURED: 5111,
+  GITEA_NOT_CONFIGURED: 5112,
+  OIDC_NOT_CONFIGURED: 5113,
+  GOOGLE_OAUTH_PROVIDER_ERROR: 5115,
+  GITHUB_OAUTH_PROVIDER_ERROR: 5120,
+  GITLAB_OAUTH_PROVIDER_ERROR: 5121,
+  GITEA_OAUTH_PROVIDER_ERROR: 5123,
+  OIDC_OAUTH_PROVIDER_ERROR: 5124,
+  OAUTH_STATE_MISMATCH: 5160,
+  OAUTH_ID_TOKEN_INVALID: 5162,
+  OAUTH_EMAIL_NOT_VERIFIED: 5165,
+  OAUTH_DOMAIN_NOT_ALLOWED: 5170,
   RATE_LIMIT_EXCEEDED: 5900,
   AUTHENTICATION_FAILED: 5999,
 } as const;
@@ -76,8 +90,38 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorName, string> = {
   INCORRECT_OLD_PASSWORD: 'The current password is incorrect',
   MISSING_PASSWORD: 'Password is required',
   PASSWORD_ALREADY_SET: 'A password is already set',
+  GOOGLE_NOT_CONFIGURED: 'Sign-in with Google is not set up on this instance',
+  GITHUB_NOT_CONFIGURED: 'Sign-in with GitHub is not set up on this instance',
+  GITLAB_NOT_CONFIGURED: 'Sign-in with GitLab is not set up on this instance',
+  GITEA_NOT_CONFIGURED: 'Sign-in with Gitea is not set up on this instance',
+  OIDC_NOT_CONFIGURED: 'Single sign-on is not set up on this instance',
+  GOOGLE_OAUTH_PROVIDER_ERROR: 'Google did not complete the sign-in. Try again',
+  GITHUB_OAUTH_PROVIDER_ERROR: 'GitHub did not complete the sign-in. Try again',
+  GITLAB_OAUTH_PROVIDER_ERROR: 'GitLab did not complete the sign-in. Try again',
+  GITEA_OAUTH_PROVIDER_ERROR: 'Gitea did not complete the sign-in. Try again',
+  OIDC_OAUTH_PROVIDER_ERROR: 'Your identity provider did not complete the sign-in. Try again',
+  OAUTH_STATE_MISMATCH: 'The sign-in expired or was started in another browser. Try again',
+  OAUTH_ID_TOKEN_INVALID: 'The identity provider sent a token that could not be verified',
+  OAUTH_EMAIL_NOT_VERIFIED: 'Your email is not verified with this provider',
+  OAUTH_DOMAIN_NOT_ALLOWED: 'Your email domain is not allowed to sign in here',
   RATE_LIMIT_EXCEEDED: 'Too many attempts, try again later',
   AUTHENTICATION_FAILED: 'Authentication failed',
+};
+
+/** Sign-in providers, on `/auth/{provider}/` (api.md §1.2). */
+export const OAUTH_PROVIDERS = ['google', 'github', 'gitlab', 'gitea', 'oidc'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+export function isOAuthProvider(value: string): value is OAuthProvider {
+  return (OAUTH_PROVIDERS as readonly string[]).includes(value);
+}
+
+export const OAUTH_PROVIDER_LABELS: Record<OAuthProvider, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  gitea: 'Gitea',
+  oidc: 'OpenID Connect',
 };
 
 /** The message for an auth error name, or null when the name is unknown. */

@@ -31,10 +31,14 @@ export function presentInstance(
       is_email_password_enabled: settings.enableEmailPassword,
       is_magic_login_enabled: settings.enableMagicLinkLogin,
       is_smtp_configured: isSmtp,
-      is_google_enabled: false,
-      is_github_enabled: false,
-      is_gitlab_enabled: false,
-      is_gitea_enabled: false,
+      is_google_enabled: settings.providers.google.enabled,
+      is_github_enabled: settings.providers.github.enabled,
+      is_gitlab_enabled: settings.providers.gitlab.enabled,
+      is_gitea_enabled: settings.providers.gitea.enabled,
+      is_oidc_enabled: settings.providers.oidc.enabled,
+      oidc_button_label: settings.providers.oidc.enabled
+        ? (settings.providers.oidc.buttonLabel ?? null)
+        : null,
       file_size_limit: config.fileSizeLimit,
       app_base_url: config.appBaseUrl ?? null,
       space_base_url: config.appBaseUrl ?? null,

@@ -1,6 +1,7 @@
 import { AppError } from '@kite/shared/errors';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../platform/db/database.ts';
+import type { SecretBox } from '../../platform/security/secret-box.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
 import {
   findInstance,
@@ -16,6 +17,7 @@ import {
   type ConfigurationKey,
   type EffectiveSettings,
   isConfigurationKey,
+  type ProviderSettings,
   storedValue,
 } from './instance-settings.ts';
 
@@ -23,10 +25,43 @@ export type InstanceService = ReturnType<typeof createInstanceService>;
 
 const SECRET_MASK = '********';
 
-export function createInstanceService(db: Executor, config: Config) {
+/** A stored secret written before secrets were sealed is read as it is (and sealed on its next change). */
+function openSecret(secrets: SecretBox, value: string): string {
+  return value.startsWith('v1:') ? secrets.open(value) : value;
+}
+
+export function createInstanceService(db: Executor, config: Config, deps: { secrets: () => SecretBox }) {
+  /** Values as the admin set them (secrets opened); keys never set are absent. */
   async function stored(): Promise<Map<string, string | null>> {
     const rows = await listConfigurationRows(db);
-    return new Map(rows.map((r) => [r.key, r.value]));
+    return new Map(
+      rows.map((r) => [
+        r.key,
+        r.value && isConfigurationKey(r.key) && CONFIGURATION_KEYS[r.key].secret
+          ? openSecret(deps.secrets(), r.value)
+          : r.value,
+      ]),
+    );
+  }
+
+  /** The admin's value, else the server's environment (provider keys only). */
+  function effective(values: Map<string, string | null>, key: ConfigurationKey): string {
+    const value = values.has(key) ? values.get(key) : config.authEnv[key];
+    return value?.trim() ?? '';
+  }
+
+  function provider(
+    values: Map<string, string | null>,
+    name: 'GOOGLE' | 'GITHUB' | 'GITLAB' | 'GITEA' | 'OIDC',
+    extra: Omit<ProviderSettings, 'enabled' | 'clientId' | 'clientSecret'> = {},
+    needsHost = false,
+  ): ProviderSettings {
+    const get = (suffix: string) => effective(values, `${name}_${suffix}` as ConfigurationKey);
+    const clientId = get('CLIENT_ID');
+    const clientSecret = get('CLIENT_SECRET');
+    const switchedOn = ['1', 'true'].includes(effective(values, `IS_${name}_ENABLED` as ConfigurationKey));
+    const complete = !!clientId && !!clientSecret && (!needsHost || !!extra.host);
+    return { enabled: switchedOn && complete, clientId, clientSecret, ...extra };
   }
 
   function flag(values: Map<string, string | null>, key: ConfigurationKey, fallback: boolean): boolean {
@@ -56,6 +91,28 @@ export function createInstanceService(db: Executor, config: Config) {
             from: values.get('EMAIL_FROM') || config.smtpFrom,
           }
         : config.smtp,
+      providers: {
+        google: provider(values, 'GOOGLE'),
+        github: provider(values, 'GITHUB'),
+        gitlab: provider(values, 'GITLAB', {
+          host: effective(values, 'GITLAB_HOST') || 'https://gitlab.com',
+        }),
+        gitea: provider(values, 'GITEA', { host: effective(values, 'GITEA_HOST') }, true),
+        oidc: provider(
+          values,
+          'OIDC',
+          {
+            host: effective(values, 'OIDC_ISSUER_URL'),
+            scopes: effective(values, 'OIDC_SCOPES') || 'openid email profile',
+            buttonLabel: effective(values, 'OIDC_BUTTON_LABEL') || 'Sign in with SSO',
+            allowedDomains: effective(values, 'OIDC_ALLOWED_DOMAINS')
+              .split(/[\s,]+/)
+              .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+              .filter(Boolean),
+          },
+          true,
+        ),
+      },
     };
   }
 
@@ -113,9 +170,10 @@ export function createInstanceService(db: Executor, config: Config) {
         const meta = CONFIGURATION_KEYS[k];
         // A form that sends the masked secret back unchanged must not overwrite the stored one.
         if (meta.secret && value === SECRET_MASK) continue;
+        const plain = storedValue(k, value);
         await upsertConfiguration(db, {
           key: k,
-          value: storedValue(k, value),
+          value: meta.secret && plain ? deps.secrets().seal(plain) : plain,
           category: meta.category,
           is_encrypted: meta.secret,
         });

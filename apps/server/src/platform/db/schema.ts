@@ -134,6 +134,43 @@ export const signInFailures = pgTable(
   ],
 );
 
+/**
+ * A sign-in provider's account linked to a user (api.md §1.2): found again by the provider's stable
+ * subject, never by email, so a changed email at the provider still reaches the same user.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    provider_account_id: text('provider_account_id').notNull(),
+    email: text('email'),
+    created_at: createdAt(),
+    last_used_at: ts('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('accounts_provider_subject_key').on(t.provider, t.provider_account_id),
+    index('accounts_user_idx').on(t.user_id),
+  ],
+);
+
+/** What instance admins changed in the console, and when (secret values are never written here). */
+export const instanceAuditLog = pgTable(
+  'instance_audit_log',
+  {
+    id: id(),
+    actor_id: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [index('instance_audit_log_created_idx').on(t.created_at, t.id)],
+);
+
 export const instance = pgTable('instance', {
   id: id(),
   instance_name: text('instance_name').notNull(),
