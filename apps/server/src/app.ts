@@ -45,6 +45,7 @@ import { connectLiveEvents } from './domains/live/live.routes.ts';
 import { membersRoutes } from './domains/members/members.routes.ts';
 import { modulesRoutes } from './domains/modules/modules.routes.ts';
 import { notificationsRoutes } from './domains/notifications/notifications.routes.ts';
+import { oauthRoutes } from './domains/oauth/oauth.routes.ts';
 import { connectPageCollaboration } from './domains/pages/collaboration.routes.ts';
 import { pagesRoutes } from './domains/pages/pages.routes.ts';
 import { profileRoutes } from './domains/profile/profile.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     healthRoutes,
     instanceRoutes,
     authRoutes,
+    oauthRoutes,
     usersRoutes,
     workspacesRoutes,
     membersRoutes,

@@ -38,6 +38,8 @@ import { createModulesService } from './domains/modules/modules.service.ts';
 import { sendNotificationDigests } from './domains/notifications/notification-digest.ts';
 import { createNotificationsService } from './domains/notifications/notifications.service.ts';
 import { notifyFromEvent } from './domains/notifications/notify.ts';
+import { createOAuthService } from './domains/oauth/oauth.service.ts';
+import { createOAuthClients } from './domains/oauth/oauth-clients.ts';
 import { createPageCollaboration } from './domains/pages/page-collaboration.ts';
 import { createPagesService } from './domains/pages/pages.service.ts';
 import { createProfileService } from './domains/profile/profile.service.ts';
@@ -107,6 +109,8 @@ export function createServices(
   const workspaces = createWorkspacesService(db, { instance, users, members });
   const invitations = createInvitationsService(db, { members, users, workspaces, mailer });
   const auth = createAuthService(db, config, { users, instance, invitations, mailer });
+  const oauth = createOAuthService(db, { auth, users, instance });
+  const oauthClients = createOAuthClients(config);
   const states = createStatesService(db);
   const projectMembers = createProjectMembersService(db, { members });
   const projects = createProjectsService(db, { members, projectMembers, states });
@@ -211,6 +215,9 @@ export function createServices(
     lifecycle,
     mailer,
     instance,
+    secrets,
+    oauth,
+    oauthClients,
     users,
     sessions,
     accessCache,

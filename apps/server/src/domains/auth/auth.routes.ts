@@ -28,6 +28,7 @@ import { baseUrlOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
 import type { Services } from '../../services.ts';
+import { landingPath } from './landing.ts';
 
 const TAGS = ['auth'];
 const ONE_YEAR = 365 * 24 * 3600;
@@ -36,16 +37,6 @@ const ONE_YEAR = 365 * 24 * 3600;
 function isJson(request: FastifyRequest): boolean {
   const type = request.headers['content-type'];
   return type ? type.includes('application/json') : request.headers['x-csrftoken'] !== undefined;
-}
-
-/** Where a signed-in user lands after a form-mode sign-in (api.md §1.1). */
-async function landingPath(services: Services, user: UserRow, nextPath: string | undefined): Promise<string> {
-  if (isSafeNextPath(nextPath)) return nextPath;
-  const profile = await services.users.getProfile(user);
-  if (!profile.is_onboarded) return '/onboarding';
-  const settings = await services.users.settings(user);
-  const slug = settings.workspace.last_workspace_slug ?? settings.workspace.fallback_workspace_slug;
-  return slug ? `/${slug}/` : '/create-workspace';
 }
 
 /**

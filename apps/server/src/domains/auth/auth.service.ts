@@ -7,7 +7,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { randomToken, safeEqual, sha256, sixDigitCode } from '../../platform/security/tokens.ts';
 import type { InstanceService } from '../instance/instance.service.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { NewUser, UsersService } from '../users/users.service.ts';
 import {
   burnResetTokens,
   countCodesSince,
@@ -76,8 +76,10 @@ export function createAuthService(
     return false;
   }
 
+  /** A new account under the sign-up rules; `alsoInside` writes what belongs with it (a provider link). */
   async function createAccount(
-    values: Omit<Parameters<UsersService['create']>[1], 'is_instance_admin'>,
+    values: Omit<NewUser, 'is_instance_admin'>,
+    alsoInside?: (tx: Executor, user: UserRow) => Promise<void>,
   ): Promise<UserRow> {
     // Read before the transaction: on PGlite (one connection) a root-db query inside it deadlocks.
     const settings = await deps.instance.settings();
@@ -88,6 +90,7 @@ export function createAuthService(
       const isFirst = await assertMaySignUp(tx, values.email, settings.enableSignup);
       const user = await deps.users.create(tx, { ...values, is_instance_admin: isFirst });
       if (isFirst) await deps.instance.markSetupDone(tx);
+      await alsoInside?.(tx, user);
       return user;
     });
   }
@@ -137,6 +140,8 @@ export function createAuthService(
   }
 
   return {
+    createAccount,
+
     async emailCheck(rawEmail: string | undefined) {
       const email = normaliseEmail(rawEmail);
       if (!email) throw authError('EMAIL_REQUIRED');

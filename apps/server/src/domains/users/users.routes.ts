@@ -1,5 +1,4 @@
 import {
-  accountSchema,
   activitySchema,
   instanceAdminSchema,
   notificationPreferencesSchema,
@@ -14,7 +13,6 @@ import {
   updateProfileBodySchema,
   userSchema,
 } from '@kite/shared/contracts';
-import { z } from 'zod';
 import { userOf } from '../../platform/http/hooks.ts';
 import { parsePage } from '../../platform/http/pagination.ts';
 import type { App } from '../../platform/http/types.ts';
@@ -73,13 +71,6 @@ export function usersRoutes(app: App, services: Services) {
     '/api/users/me/settings/',
     { config: auth, schema: { tags: TAGS, response: { 200: settingsSchema } } },
     (request) => users.settings(userOf(request)),
-  );
-
-  // No OAuth providers exist yet, so no user has linked accounts.
-  app.get(
-    '/api/users/me/accounts/',
-    { config: auth, schema: { tags: TAGS, response: { 200: z.array(accountSchema) } } },
-    () => [],
   );
 
   app.get(
