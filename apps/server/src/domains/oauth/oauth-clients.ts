@@ -62,11 +62,12 @@ async function exchangeCode(
       ...(oidc ? { expectedNonce: checks.nonce, idTokenExpected: true } : {}),
     });
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    const message = (error as Error).message ?? '';
-    if (oidc && (ID_TOKEN_FAILURES.has(code ?? '') || /signature/i.test(message))) {
-      throw new IdTokenError(message);
-    }
+    // openid-client wraps the processing error that says what failed as the cause.
+    const failures = [error, (error as { cause?: unknown }).cause] as { code?: string; message?: string }[];
+    const idTokenFailure = failures.find(
+      (e) => ID_TOKEN_FAILURES.has(e?.code ?? '') || /signature/i.test(e?.message ?? ''),
+    );
+    if (oidc && idTokenFailure) throw new IdTokenError(idTokenFailure.message);
     throw error;
   }
 }

@@ -247,6 +247,9 @@ export const MANIFEST: Record<string, RouteCase> = {
   'GET /api/instances/configurations/': instanceAdmin(),
   'PATCH /api/instances/configurations/': instanceAdmin(),
   'GET /auth/get-csrf-token/': anyone(),
+  // No provider is configured in the matrix: both send the browser back to the sign-in screen.
+  'GET /auth/:provider/': anyone({ expect: 302 }),
+  'GET /auth/:provider/callback/': anyone({ expect: 302 }),
   'GET /api/users/session/': anyone(),
   'GET /api/users/me/': signedIn(),
   'PATCH /api/users/me/': signedIn(),
@@ -257,6 +260,8 @@ export const MANIFEST: Record<string, RouteCase> = {
   'PATCH /api/users/me/tour-completed/': signedIn({ body: () => ({ is_tour_completed: true }) }),
   'GET /api/users/me/settings/': signedIn(),
   'GET /api/users/me/accounts/': signedIn(),
+  // Nobody in the matrix has linked a provider: the allowed call finds no such link.
+  'DELETE /api/users/me/accounts/:account_id/': signedIn({ expect: 404 }),
   'GET /api/users/me/instance-admin/': signedIn(),
   'GET /api/users/me/notification-preferences/': signedIn(),
   'PATCH /api/users/me/notification-preferences/': signedIn(),

@@ -169,6 +169,8 @@ const PARAMS: Record<string, Resolver> = {
   // The GitHub webhook's sync: the world links no repository (that needs GitHub), so an unknown one.
   sync_id: () => '00000000-0000-4000-8000-00000000feed',
   uidb64: () => 'bm9ib2R5',
+  provider: () => 'oidc',
+  account_id: () => '00000000-0000-4000-8000-0000000acc01',
   token: () => 'not-a-token',
 };
 
@@ -195,7 +197,7 @@ export const PROJECT_SCOPED = new Set([
 ]);
 
 /** Parameters that are not ids of the caller's workspace objects (nothing to swap). */
-const NOT_IDS = new Set(['reaction', 'uidb64', 'token', 'anchor', 'sync_id']);
+const NOT_IDS = new Set(['reaction', 'uidb64', 'token', 'anchor', 'sync_id', 'provider', 'account_id']);
 
 export function paramNames(url: string): string[] {
   return [...url.matchAll(/:([a-z_0-9]+)/g)].map((m) => m[1]!);
