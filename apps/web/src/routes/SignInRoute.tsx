@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { redirectIfSignedIn } from '../app/guards.ts';
 import { rootRoute } from '../app/rootRoute.tsx';
 import { pickStrings } from '../app/search.ts';
@@ -10,8 +10,7 @@ export const signInRoute = createRoute({
   path: '/',
   validateSearch: (search: Record<string, unknown>) => pickStrings(search, SEARCH_KEYS),
   beforeLoad: (args) => redirectIfSignedIn(args, args.search.next_path),
-  component: lazyRouteComponent(() => import('./screens/SignInScreen.tsx'), 'signInScreen'),
-});
+}).lazy(() => import('../features/auth/SignInScreen.tsx').then((m) => m.SignInLazyRoute));
 
 /** `/sign-in` (used by the server after a password reset) is the same screen as `/`. */
 export const signInAliasRoute = createRoute({

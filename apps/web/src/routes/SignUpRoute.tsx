@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { redirectIfSignedIn } from '../app/guards.ts';
 import { rootRoute } from '../app/rootRoute.tsx';
 import { pickStrings } from '../app/search.ts';
@@ -9,5 +9,4 @@ export const signUpRoute = createRoute({
   validateSearch: (search: Record<string, unknown>) =>
     pickStrings(search, ['next_path', 'email', 'error_code', 'error_message'] as const),
   beforeLoad: (args) => redirectIfSignedIn(args, args.search.next_path),
-  component: lazyRouteComponent(() => import('./screens/SignUpScreen.tsx'), 'signUpScreen'),
-});
+}).lazy(() => import('../features/auth/SignUpScreen.tsx').then((m) => m.SignUpLazyRoute));

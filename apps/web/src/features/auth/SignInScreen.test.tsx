@@ -152,4 +152,40 @@ describe('sign-in screen', () => {
     expect(router.state.location.search).toEqual({ next_path: '/acme/settings/members' });
     expect(await screen.findByRole('heading', { name: 'Sign in to Kite' })).toBeTruthy();
   });
+
+  it('offers a button per sign-in provider the instance has on, keeping next_path', async () => {
+    fakeApi.on('GET', '/api/instances/', {
+      ...INSTANCE,
+      config: {
+        ...INSTANCE.config,
+        is_google_enabled: true,
+        is_gitlab_enabled: true,
+        is_oidc_enabled: true,
+        oidc_button_label: 'Sign in with Corp SSO',
+      },
+    });
+    renderApp('/?next_path=%2Facme%2Fprojects');
+    const google = await screen.findByRole('link', { name: 'Continue with Google' });
+    expect(google.getAttribute('href')).toBe('/auth/google/?next_path=%2Facme%2Fprojects');
+    expect(screen.getByRole('link', { name: 'Continue with GitLab' }).getAttribute('href')).toBe(
+      '/auth/gitlab/?next_path=%2Facme%2Fprojects',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with Corp SSO' }).getAttribute('href')).toBe(
+      '/auth/oidc/?next_path=%2Facme%2Fprojects',
+    );
+    expect(screen.queryByRole('link', { name: 'Continue with GitHub' })).toBeNull();
+  });
+
+  it('offers no provider buttons when none is on', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign in to Kite' });
+    expect(screen.queryByRole('list', { name: 'Sign in with' })).toBeNull();
+  });
+
+  it("says why a provider's sign-in was refused", async () => {
+    renderApp('/sign-in?error_code=5165&error_message=OAUTH_EMAIL_NOT_VERIFIED');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Your email is not verified with this provider',
+    );
+  });
 });

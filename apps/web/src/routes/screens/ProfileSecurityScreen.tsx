@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { SettingsSection } from '../../features/app-shell/SettingsNav.tsx';
 import { authApi } from '../../features/auth/authApi.ts';
+import { LinkedAccountsSection } from '../../features/auth/LinkedAccountsSection.tsx';
 import { NewPasswordFields, validateNewPassword } from '../../features/auth/NewPasswordFields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { applyTheme } from '../../lib/theme.ts';
@@ -33,9 +34,10 @@ function ProfileSecurity() {
 
   return (
     <>
-      <SettingsPageTitle title="Security" description="Your password and account." />
+      <SettingsPageTitle title="Security" description="Your password, sign-in providers and account." />
       <div className="flex flex-col gap-6">
         <PasswordSection autoset={account.is_password_autoset} email={account.email} />
+        <LinkedAccountsSection />
         <SettingsSection
           title="Deactivate account"
           tone="danger"

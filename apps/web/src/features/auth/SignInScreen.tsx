@@ -1,13 +1,20 @@
-import { Link } from '@tanstack/react-router';
-import { AuthLayout } from '../../features/auth/AuthLayout.tsx';
-import { authErrorFromQuery } from '../../features/auth/authErrors.ts';
-import { SignInForm } from '../../features/auth/SignInForm.tsx';
-import { useCompleteSignIn } from '../../features/auth/useCompleteSignIn.ts';
+import { createLazyRoute, Link, useSearch } from '@tanstack/react-router';
 import { Alert } from '../../ui/Alert.tsx';
-import { signInRoute } from '../SignInRoute.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { authErrorFromQuery } from './authErrors.ts';
+import { ProviderButtons } from './ProviderButtons.tsx';
+import { SignInForm } from './SignInForm.tsx';
+import { useCompleteSignIn } from './useCompleteSignIn.ts';
 
-function SignInScreen() {
-  const search = signInRoute.useSearch();
+export interface AuthScreenSearch {
+  next_path?: string;
+  email?: string;
+  error_code?: string;
+  error_message?: string;
+  success?: string;
+}
+
+export function SignInScreen({ search }: { search: AuthScreenSearch }) {
   const complete = useCompleteSignIn();
   const queryError = authErrorFromQuery(search.error_code, search.error_message);
   return (
@@ -37,6 +44,7 @@ function SignInScreen() {
           Your password was reset. Sign in with your new password.
         </Alert>
       )}
+      <ProviderButtons nextPath={search.next_path} />
       <SignInForm
         initialEmail={search.email}
         nextPath={search.next_path}
@@ -46,4 +54,9 @@ function SignInScreen() {
   );
 }
 
-export const signInScreen = SignInScreen;
+function SignInRouteScreen() {
+  return <SignInScreen search={useSearch({ strict: false }) as AuthScreenSearch} />;
+}
+
+/** The lazily loaded half of the route in routes/SignInRoute.tsx. */
+export const SignInLazyRoute = createLazyRoute('/')({ component: SignInRouteScreen });

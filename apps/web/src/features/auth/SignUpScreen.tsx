@@ -1,16 +1,16 @@
-import { Link } from '@tanstack/react-router';
+import { createLazyRoute, Link, useSearch } from '@tanstack/react-router';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../app/StoresContext.tsx';
-import { AuthLayout } from '../../features/auth/AuthLayout.tsx';
-import { authErrorFromQuery } from '../../features/auth/authErrors.ts';
-import { SignUpForm } from '../../features/auth/SignUpForm.tsx';
-import { useCompleteSignIn } from '../../features/auth/useCompleteSignIn.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { signUpRoute } from '../SignUpRoute.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { authErrorFromQuery } from './authErrors.ts';
+import { ProviderButtons } from './ProviderButtons.tsx';
+import type { AuthScreenSearch } from './SignInScreen.tsx';
+import { SignUpForm } from './SignUpForm.tsx';
+import { useCompleteSignIn } from './useCompleteSignIn.ts';
 
-function SignUpScreen() {
+export const SignUpScreen = observer(function SignUpScreen({ search }: { search: AuthScreenSearch }) {
   const { instance } = useStores();
-  const search = signUpRoute.useSearch();
   const complete = useCompleteSignIn();
   const queryError = authErrorFromQuery(search.error_code, search.error_message);
   const signInLink = (
@@ -38,9 +38,15 @@ function SignUpScreen() {
           Sign-up is limited to people with a workspace invitation on this instance.
         </Alert>
       )}
+      <ProviderButtons nextPath={search.next_path} />
       <SignUpForm initialEmail={search.email} onSignedIn={(user) => complete(user, search.next_path)} />
     </AuthLayout>
   );
+});
+
+function SignUpRouteScreen() {
+  return <SignUpScreen search={useSearch({ strict: false }) as AuthScreenSearch} />;
 }
 
-export const signUpScreen = observer(SignUpScreen);
+/** The lazily loaded half of the route in routes/SignUpRoute.tsx. */
+export const SignUpLazyRoute = createLazyRoute('/sign-up')({ component: SignUpRouteScreen });
