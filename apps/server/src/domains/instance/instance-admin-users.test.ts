@@ -201,6 +201,22 @@ describe('PATCH /api/instances/users/:user_id/', () => {
     expect(audit).toHaveLength(4);
   });
 
+  it('keeps the workspace rule: the sole admin of a workspace with members is not deactivated', async () => {
+    const lead = await signUp(t, uniqueEmail('lead'));
+    const team = await createWorkspace(lead);
+    await addMember(t, lead, team.slug, 15);
+    const res = await admin.client.patch(userUrl(lead.user.id), {
+      is_active: false,
+      is_instance_admin: true,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe('LAST_ADMIN');
+    // All or nothing: the grant sent beside it did not happen either, and nothing was audited.
+    expect(await rowOf(lead.user.id)).toMatchObject({ is_active: true, is_instance_admin: false });
+    expect((await lead.client.get('/api/users/me/')).status).toBe(200);
+    expect(await auditRows()).toEqual([]);
+  });
+
   it('grants and revokes the instance admin role, effective on the next request', async () => {
     const user = await signUp(t);
     expect((await user.client.get(USERS)).status).toBe(403);
