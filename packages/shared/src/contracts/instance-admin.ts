@@ -4,7 +4,7 @@ import { slugSchema } from './workspaces.ts';
 
 /**
  * The instance admin console's API (`/god-mode`, api.md §1.4): users, workspaces, the test
- * email and the audit of what admins changed. Instance admins only; others get 404.
+ * email and the audit of what admins changed. Instance admins only; others get 403.
  */
 
 export const adminUserSchema = z.object({
