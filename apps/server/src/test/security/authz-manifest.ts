@@ -246,6 +246,19 @@ export const MANIFEST: Record<string, RouteCase> = {
   'PATCH /api/instances/': instanceAdmin(),
   'GET /api/instances/configurations/': instanceAdmin(),
   'PATCH /api/instances/configurations/': instanceAdmin(),
+  'GET /api/instances/users/': instanceAdmin(),
+  // Reactivating an active account changes nothing: the matrix's member stays as it is.
+  'PATCH /api/instances/users/:user_id/': instanceAdmin({ body: () => ({ is_active: true }) }),
+  'GET /api/instances/workspaces/': instanceAdmin({ instanceWide: true }),
+  'POST /api/instances/workspaces/': instanceAdmin({
+    body: () => ({ name: 'Console workspace', slug: uniqueSlug('console') }),
+  }),
+  // The matrix's instance has no SMTP: the allowed call reaches the service, which refuses.
+  'POST /api/instances/email-credentials-check/': instanceAdmin({
+    body: () => ({ receiver_email: 'check@example.com' }),
+    expect: 400,
+  }),
+  'GET /api/instances/audit-log/': instanceAdmin(),
   'GET /auth/get-csrf-token/': anyone(),
   // No provider is configured in the matrix: both send the browser back to the sign-in screen.
   'GET /auth/:provider/': anyone({ expect: 302 }),

@@ -205,7 +205,7 @@ describe('authorization matrix', () => {
     const what = `${lowestAllowed(route)} ${key}: ${res.text.slice(0, 300)}`;
     if (route.expect !== undefined) expect(res.status, what).toBe(route.expect);
     else expect(res.status, what).toBeLessThan(300);
-    assertNoCanary(res, what);
+    if (!route.instanceWide) assertNoCanary(res, what);
 
     // A read changes nothing, so every other actor it is allowed to gets their answer from the same
     // world too: a higher role must not be refused what a lower one reads.
@@ -233,6 +233,9 @@ describe('authorization matrix', () => {
 async function assertSwapsRefused(key: string, url: string, route: RouteCase, w: World) {
   const names = swappable(url).filter((name) => name !== 'slug');
   if (route.gate.kind === 'anyone' && !url.includes(':anchor')) return;
+  // An instance admin's ids (users) belong to no workspace: there is nothing to swap across, and
+  // everyone else is refused (403) before any id is looked at.
+  if (route.gate.kind === 'instanceAdmin') return;
   for (const name of names) {
     const foreign = () => Promise.resolve(resolverFor(name)(w, 'main', key));
     const crossWorkspace = await pathIn(url, key, canary, 'main', { [name]: foreign });

@@ -25,6 +25,11 @@ export interface RouteCase {
   expect?: number;
   /** The allowed call ends its caller's session or account: it runs as a new account of its own. */
   disposable?: true;
+  /**
+   * The answer covers the whole instance (the console's lists): the canary workspace is part of
+   * what the instance admin is shown, so it is not scanned for the canary.
+   */
+  instanceWide?: true;
   /** Answers that a service-level rule gives one actor beyond the gate. */
   except?: Partial<Record<Actor, Outcome>>;
 }
