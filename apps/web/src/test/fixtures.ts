@@ -156,6 +156,8 @@ export const INSTANCE: InstanceResponse = {
     is_github_enabled: false,
     is_gitlab_enabled: false,
     is_gitea_enabled: false,
+    is_oidc_enabled: false,
+    oidc_button_label: null,
     file_size_limit: 5242880,
     app_base_url: null,
     space_base_url: null,
