@@ -29,6 +29,7 @@ import { githubSyncRoutes } from './domains/github-sync/github-sync.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
+import { instanceAdminRoutes } from './domains/instance/instance-admin.routes.ts';
 import { intakeRoutes } from './domains/intake/intake.routes.ts';
 import { invitationsRoutes } from './domains/invitations/invitations.routes.ts';
 import { archiveRoutes } from './domains/issues/archive.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   for (const register of [
     healthRoutes,
     instanceRoutes,
+    instanceAdminRoutes,
     authRoutes,
     usersRoutes,
     workspacesRoutes,

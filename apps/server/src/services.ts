@@ -16,6 +16,7 @@ import { createGithubItems } from './domains/github-sync/github-sync.items.ts';
 import { createGithubSyncService } from './domains/github-sync/github-sync.service.ts';
 import { createGithubSyncWorker } from './domains/github-sync/github-sync.worker.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
+import { createInstanceAdminService } from './domains/instance/instance-admin.service.ts';
 import { createIntakeService } from './domains/intake/intake.service.ts';
 import { createInvitationsService } from './domains/invitations/invitations.service.ts';
 import { createArchiveService } from './domains/issues/archive.service.ts';
@@ -167,6 +168,14 @@ export function createServices(
   publishing.setIntakeLookup(intake.exists);
   const notifications = createNotificationsService(db);
   const apiTokens = createApiTokensService(db);
+  const instanceAdmin = createInstanceAdminService(db, {
+    instance,
+    users,
+    members,
+    sessions,
+    apiTokens,
+    workspaces,
+  });
   const dashboard = createDashboardService(db, { members });
   const analytics = createAnalyticsService(db, { dashboard });
   const issueDetails = createIssueDetailsService(db, { issues, states });
@@ -211,6 +220,7 @@ export function createServices(
     lifecycle,
     mailer,
     instance,
+    instanceAdmin,
     users,
     sessions,
     accessCache,

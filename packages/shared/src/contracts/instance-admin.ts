@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trimmed } from './common.ts';
+import { slugSchema } from './workspaces.ts';
 
 /**
  * The instance admin console's API (`/god-mode`, api.md §1.4): users, workspaces, the test
@@ -28,7 +29,8 @@ export const adminUsersQuerySchema = z.object({
   /** Matches email, display name, first or last name (case-insensitive substring). */
   search: z.string().max(200).optional(),
   cursor: z.string().max(100).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  /** Absent: the cursor's page size, else 50 (api.md §0.6), so no default here. */
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
 });
 
 export const updateAdminUserBodySchema = z
@@ -52,18 +54,25 @@ export type AdminWorkspace = z.infer<typeof adminWorkspaceSchema>;
 export const adminWorkspacesQuerySchema = z.object({
   search: z.string().max(200).optional(),
   cursor: z.string().max(100).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  /** Absent: the cursor's page size, else 50 (api.md §0.6), so no default here. */
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-/** A workspace made from the console is owned (admin role) by the admin who made it. */
+/**
+ * A workspace made from the console is owned (admin role) by the admin who made it. The slug obeys
+ * the same rules (pattern, length, reserved words) as `POST /api/workspaces/`.
+ */
 export const createAdminWorkspaceBodySchema = z.object({
   name: trimmed().min(1, 'Name is required').max(80),
-  slug: trimmed().min(1, 'Slug is required').max(48),
+  slug: slugSchema,
 });
 
 export const emailCredentialsCheckBodySchema = z.object({
   receiver_email: trimmed().email('Invalid email').max(254),
 });
+
+/** The SMTP server's answer to the test email it accepted. */
+export const emailCredentialsCheckResponseSchema = z.object({ message: z.string() });
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -80,5 +89,6 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.object({
   cursor: z.string().max(100).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  /** Absent: the cursor's page size, else 50 (api.md §0.6), so no default here. */
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
 });

@@ -82,6 +82,14 @@ export async function softDeleteApiToken(
   return rows.length > 0;
 }
 
+/** Soft-deletes every live token of the user, in every workspace (their account was deactivated). */
+export async function softDeleteApiTokensOfUser(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ deleted_at: new Date(), updated_at: new Date() })
+    .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.deleted_at)));
+}
+
 export interface ApiTokenAccessRow {
   token: ApiTokenRow;
   user: UserRow;

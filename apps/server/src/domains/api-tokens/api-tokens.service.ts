@@ -7,7 +7,7 @@ import {
 } from '@kite/shared/contracts';
 import { AppError } from '@kite/shared/errors';
 import type { z } from 'zod';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { RequestScope, ResolvedApiKey } from '../../platform/http/hooks.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
@@ -29,6 +29,7 @@ import {
   listApiTokens,
   recordApiTokenUse,
   softDeleteApiToken,
+  softDeleteApiTokensOfUser,
 } from './api-tokens.repo.ts';
 
 export type ApiTokensService = ReturnType<typeof createApiTokensService>;
@@ -82,6 +83,12 @@ export function createApiTokensService(db: Db, clock: () => Date = () => new Dat
       if (!row) throw tokenNotFound();
       return presentApiToken(row, clock());
     },
+
+    /**
+     * Deactivation ends every token of the user for good: a later reactivation must not bring back
+     * keys that may have been the reason for it.
+     */
+    revokeAllOf: (tx: Executor, userId: string) => softDeleteApiTokensOfUser(tx, userId),
 
     /** Deletes one of the caller's tokens; it fails (401) from the next request on. */
     async remove(access: WorkspaceAccess, user: UserRow, tokenId: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   updateInstanceConfigurationsBodySchema,
 } from '@kite/shared/contracts';
 import { z } from 'zod';
+import { userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { presentInstance } from './instance.presenter.ts';
@@ -24,7 +25,7 @@ export function instanceRoutes(app: App, { instance, config, mailer }: Services)
       schema: { tags: TAGS, body: updateInstanceBodySchema, response: { 200: instanceResponseSchema } },
     },
     async (request) => {
-      await instance.update(request.body);
+      await instance.update(userOf(request), request.body);
       return current();
     },
   );
@@ -49,7 +50,7 @@ export function instanceRoutes(app: App, { instance, config, mailer }: Services)
       },
     },
     async (request) => {
-      await instance.updateConfigurations(request.body);
+      await instance.updateConfigurations(userOf(request), request.body);
       return instance.listConfigurations();
     },
   );

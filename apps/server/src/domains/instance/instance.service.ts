@@ -1,8 +1,10 @@
 import { AppError } from '@kite/shared/errors';
 import type { Config } from '../../config.ts';
-import type { Executor } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
 import type { SecretBox } from '../../platform/security/secret-box.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
+import { configurationChanges } from './configuration-changes.ts';
 import {
   findInstance,
   type InstanceRow,
@@ -12,6 +14,7 @@ import {
   updateInstanceRow,
   upsertConfiguration,
 } from './instance.repo.ts';
+import { type AuditRecord, insertAuditEntries } from './instance-audit.repo.ts';
 import {
   CONFIGURATION_KEYS,
   type ConfigurationKey,
@@ -30,10 +33,10 @@ function openSecret(secrets: SecretBox, value: string): string {
   return value.startsWith('v1:') ? secrets.open(value) : value;
 }
 
-export function createInstanceService(db: Executor, config: Config, deps: { secrets: () => SecretBox }) {
+export function createInstanceService(db: Db, config: Config, deps: { secrets: () => SecretBox }) {
   /** Values as the admin set them (secrets opened); keys never set are absent. */
-  async function stored(): Promise<Map<string, string | null>> {
-    const rows = await listConfigurationRows(db);
+  async function stored(executor: Executor = db): Promise<Map<string, string | null>> {
+    const rows = await listConfigurationRows(executor);
     return new Map(
       rows.map((r) => [
         r.key,
@@ -140,9 +143,27 @@ export function createInstanceService(db: Executor, config: Config, deps: { secr
       await updateInstanceRow(tx, { is_setup_done: true });
     },
 
-    async update(values: { instance_name?: string; is_telemetry_enabled?: boolean }): Promise<void> {
+    /** Renames or toggles telemetry; the audit gets each field's old and new value (nothing when nothing changed). */
+    async update(
+      actor: UserRow,
+      values: { instance_name?: string; is_telemetry_enabled?: boolean },
+    ): Promise<void> {
       await this.ensureInstance();
-      await updateInstanceRow(db, values);
+      await db.transaction(async (tx) => {
+        const before = (await findInstance(tx))!;
+        const details: Record<string, { old: unknown; new: unknown }> = {};
+        for (const field of ['instance_name', 'is_telemetry_enabled'] as const) {
+          const value = values[field];
+          if (value !== undefined && value !== before[field])
+            details[field] = { old: before[field], new: value };
+        }
+        await updateInstanceRow(tx, values);
+        if (Object.keys(details).length > 0) {
+          await insertAuditEntries(tx, [
+            { actorId: actor.id, action: 'instance.updated', target: null, details },
+          ]);
+        }
+      });
     },
 
     async listConfigurations() {
@@ -158,26 +179,52 @@ export function createInstanceService(db: Executor, config: Config, deps: { secr
       });
     },
 
-    async updateConfigurations(body: Record<string, string | number | boolean | null>): Promise<void> {
+    /**
+     * Stores the keys sent, with one audit entry per key whose value really changed (a secret's
+     * entry says only that it changed). All or nothing: the values and their audit share a transaction.
+     */
+    async updateConfigurations(
+      actor: UserRow,
+      body: Record<string, string | number | boolean | null>,
+    ): Promise<void> {
       const unknown = Object.keys(body).filter((k) => !isConfigurationKey(k));
       if (unknown.length > 0) {
         throw new AppError('bad_request', 'Invalid request', 'VALIDATION_ERROR', {
           fields: Object.fromEntries(unknown.map((k) => [k, 'Unknown configuration key'])),
         });
       }
-      for (const [key, value] of Object.entries(body)) {
-        const k = key as ConfigurationKey;
-        const meta = CONFIGURATION_KEYS[k];
+      const updates = Object.entries(body)
         // A form that sends the masked secret back unchanged must not overwrite the stored one.
-        if (meta.secret && value === SECRET_MASK) continue;
-        const plain = storedValue(k, value);
-        await upsertConfiguration(db, {
-          key: k,
-          value: meta.secret && plain ? deps.secrets().seal(plain) : plain,
-          category: meta.category,
-          is_encrypted: meta.secret,
-        });
-      }
+        .filter(
+          ([key, value]) => !(CONFIGURATION_KEYS[key as ConfigurationKey].secret && value === SECRET_MASK),
+        )
+        .map(([key, value]) => ({
+          key: key as ConfigurationKey,
+          value: storedValue(key as ConfigurationKey, value),
+        }));
+      await db.transaction(async (tx) => {
+        const changes = configurationChanges(await stored(tx), updates);
+        for (const { key, value } of updates) {
+          const meta = CONFIGURATION_KEYS[key];
+          await upsertConfiguration(tx, {
+            key,
+            value: meta.secret && value ? deps.secrets().seal(value) : value,
+            category: meta.category,
+            is_encrypted: meta.secret,
+          });
+        }
+        await insertAuditEntries(
+          tx,
+          changes.map(
+            (change): AuditRecord => ({
+              actorId: actor.id,
+              action: 'configuration.updated',
+              target: change.key,
+              details: change.details,
+            }),
+          ),
+        );
+      });
     },
   };
 }

@@ -34,6 +34,8 @@ const CONFIG_KEYS = [
   'is_github_enabled',
   'is_gitlab_enabled',
   'is_gitea_enabled',
+  'is_oidc_enabled',
+  'oidc_button_label',
   'file_size_limit',
   'app_base_url',
   'space_base_url',
@@ -52,6 +54,28 @@ const CONFIGURATION_KEYS = [
   'EMAIL_HOST_PASSWORD',
   'EMAIL_FROM',
   'EMAIL_USE_SSL',
+  ...['GOOGLE', 'GITHUB'].flatMap((p) => [`IS_${p}_ENABLED`, `${p}_CLIENT_ID`, `${p}_CLIENT_SECRET`]),
+  ...['GITLAB', 'GITEA'].flatMap((p) => [
+    `IS_${p}_ENABLED`,
+    `${p}_HOST`,
+    `${p}_CLIENT_ID`,
+    `${p}_CLIENT_SECRET`,
+  ]),
+  'IS_OIDC_ENABLED',
+  'OIDC_ISSUER_URL',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'OIDC_SCOPES',
+  'OIDC_BUTTON_LABEL',
+  'OIDC_ALLOWED_DOMAINS',
+];
+const SECRET_KEYS = [
+  'EMAIL_HOST_PASSWORD',
+  'GOOGLE_CLIENT_SECRET',
+  'GITHUB_CLIENT_SECRET',
+  'GITLAB_CLIENT_SECRET',
+  'GITEA_CLIENT_SECRET',
+  'OIDC_CLIENT_SECRET',
 ];
 
 let t: TestApp;
@@ -106,6 +130,8 @@ describe('GET /api/instances/', () => {
       is_github_enabled: false,
       is_gitlab_enabled: false,
       is_gitea_enabled: false,
+      is_oidc_enabled: false,
+      oidc_button_label: null,
       file_size_limit: 5242880,
       app_base_url: null,
       space_base_url: null,
@@ -221,7 +247,7 @@ describe('/api/instances/configurations/', () => {
     for (const item of res.body) {
       expect(Object.keys(item).sort()).toEqual(['category', 'is_encrypted', 'key', 'value']);
       expect(item.value).toBeNull();
-      expect(item.is_encrypted).toBe(item.key === 'EMAIL_HOST_PASSWORD');
+      expect(item.is_encrypted).toBe(SECRET_KEYS.includes(item.key));
     }
     const byKey = Object.fromEntries(
       res.body.map((c: { key: string; category: string }) => [c.key, c.category]),
@@ -358,7 +384,12 @@ describe('masked secrets', () => {
       const rows = await t.services.instance.listConfigurations();
       expect(rows.find((r) => r.key === 'EMAIL_HOST_PASSWORD')?.value).toBe('********');
       const stored = await t.services.db.select().from(instanceConfigurations);
-      expect(stored.find((r) => r.key === 'EMAIL_HOST_PASSWORD')?.value).toBe('real-secret');
+      // Sealed with the server key at rest, and still the first value (not the mask).
+      const sealed = stored.find((r) => r.key === 'EMAIL_HOST_PASSWORD')!.value!;
+      expect(sealed).toMatch(/^v1:/);
+      expect(sealed).not.toContain('real-secret');
+      await admin.client.patch(url, { EMAIL_HOST: 'smtp.example.com' });
+      expect((await t.services.instance.settings()).smtp?.password).toBe('real-secret');
     } finally {
       await t.close();
     }

@@ -1,7 +1,7 @@
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, Workspace } from '@kite/shared/contracts';
 import { ROLE, slugProblem } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
@@ -54,7 +54,15 @@ export function createWorkspacesService(
       return rows.map((r) => presentWorkspace(r.workspace, counts.get(r.workspace.id) ?? 0, r.role));
     },
 
-    async create(user: UserRow, body: CreateWorkspaceBody): Promise<Workspace> {
+    /**
+     * `alsoInTransaction` runs inside the creating transaction (the console's audit entry), so the
+     * workspace and what records it commit or fail together.
+     */
+    async create(
+      user: UserRow,
+      body: CreateWorkspaceBody,
+      options: { alsoInTransaction?: (tx: Executor, workspaceId: string) => Promise<void> } = {},
+    ): Promise<Workspace> {
       const settings = await deps.instance.settings();
       if (settings.disableWorkspaceCreation && !user.is_instance_admin) {
         throw new AppError('forbidden', 'Workspace creation is disabled on this instance');
@@ -79,6 +87,7 @@ export function createWorkspacesService(
             updated_by: user.id,
           });
           await deps.users.rememberLastWorkspace(tx, user.id, workspace.id);
+          await options.alsoInTransaction?.(tx, workspace.id);
           return { workspace, membership };
         });
         return presentWorkspace(access.workspace, 1, ROLE.ADMIN);

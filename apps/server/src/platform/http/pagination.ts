@@ -46,3 +46,14 @@ export function envelope<T>(request: PageRequest, rowsPlusOne: T[], total: numbe
     results,
   };
 }
+
+/** `parsePage` for a query whose `per_page` a contract already parsed into a number. */
+export function parseNumberedPage(
+  query: { per_page?: number | undefined; cursor?: string | undefined },
+  defaultPerPage: number,
+): PageRequest {
+  return parsePage(
+    { cursor: query.cursor, per_page: query.per_page === undefined ? undefined : String(query.per_page) },
+    defaultPerPage,
+  );
+}
