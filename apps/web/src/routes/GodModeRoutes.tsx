@@ -10,6 +10,8 @@ export const godModeRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/god-mode',
   beforeLoad: requireInstanceAdmin,
+  // The layout's "Back to workspace" link needs the user's workspaces (none is not an error).
+  loader: ({ context }) => context.stores.workspaces.ensureMine().catch(() => []),
   component: lazyRouteComponent(() => import('../features/god-mode/GodModeLayout.tsx'), 'GodModeLayout'),
 });
 

@@ -82,7 +82,7 @@ export function TestEmailDialog({
         )}
         <div className="flex justify-end gap-2">
           <Button onClick={() => onOpenChange(false)} disabled={busy}>
-            {outcome ? 'Close' : 'Cancel'}
+            {outcome ? 'Done' : 'Cancel'}
           </Button>
           <Button type="submit" variant="primary" loading={busy}>
             Send

@@ -28,7 +28,7 @@ describe('describeDetails', () => {
         ok: false,
         key: { changed: true },
       }),
-    ).toEqual(['instance_name: Kite → Acme Kite', 'ok: false', 'key: changed (secret)']);
+    ).toEqual(['instance_name: Kite → Acme Kite', 'not delivered', 'key: changed (secret)']);
   });
 
   it('has no lines for no details', () => {

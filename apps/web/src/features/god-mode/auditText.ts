@@ -42,6 +42,7 @@ export function describeDetails(details: AuditEntry['details']): string[] {
     return [`${show(details.old)} → ${show(details.new)}`, ...rest.map(([k, v]) => `${k}: ${show(v)}`)];
   }
   return Object.entries(details).map(([key, value]) => {
+    if (key === 'ok' && typeof value === 'boolean') return value ? 'delivered' : 'not delivered';
     if (isObject(value) && value.changed === true && !('new' in value)) return `${key}: changed (secret)`;
     if (isObject(value) && ('old' in value || 'new' in value))
       return `${key}: ${show(value.old)} → ${show(value.new)}`;
