@@ -42,7 +42,7 @@ export const AuditLogScreen = observer(function AuditLogScreen() {
             className="divide-y divide-border rounded-lg border border-border"
           >
             {audit.items.map((entry) => {
-              const details = describeDetails(entry.details);
+              const details = describeDetails(entry.details, entry.target);
               return (
                 <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:gap-4">
                   <time

@@ -31,6 +31,12 @@ describe('describeDetails', () => {
     ).toEqual(['instance_name: Kite → Acme Kite', 'not delivered', 'key: changed (secret)']);
   });
 
+  it('words a switch as on and off, an unset one as the default', () => {
+    expect(describeDetails({ old: null, new: '0' }, 'ENABLE_MAGIC_LINK_LOGIN')).toEqual(['default → off']);
+    expect(describeDetails({ old: '0', new: '1' }, 'IS_OIDC_ENABLED')).toEqual(['off → on']);
+    expect(describeDetails({ old: null, new: '1' }, 'EMAIL_PORT')).toEqual(['(empty) → 1']);
+  });
+
   it('has no lines for no details', () => {
     expect(describeDetails({})).toEqual([]);
   });

@@ -31,10 +31,14 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * An entry's details as short lines: `old → new` for a change, "changed (secret)" for a secret
+ * An entry's details as short lines: `old → new` for a change (a switch's as on/off), "changed (secret)" for a secret
  * (the server never sends its value), `key: value` for anything else.
  */
-export function describeDetails(details: AuditEntry['details']): string[] {
+export function describeDetails(details: AuditEntry['details'], target: string | null = null): string[] {
+  if (target && /^(ENABLE_|DISABLE_|IS_|EMAIL_USE_)/.test(target) && ('old' in details || 'new' in details)) {
+    const word = (v: unknown) => (v === null || v === undefined ? 'default' : v === '1' ? 'on' : 'off');
+    return [`${word(details.old)} → ${word(details.new)}`];
+  }
   if (details.changed === true && Object.keys(details).every((k) => k === 'changed' || k === 'secret'))
     return ['changed (secret, value not recorded)'];
   if ('old' in details || 'new' in details) {
