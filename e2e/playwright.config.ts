@@ -23,6 +23,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   globalTeardown: './global-teardown.ts',
+  projects: [
+    // Signs up the instance admin first: the first account of an instance is its admin, so no
+    // spec depends on which of them happens to run first.
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    { name: 'e2e', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+  ],
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1280, height: 800 },

@@ -15,6 +15,13 @@ export async function snap(page: Page, name: string): Promise<void> {
 
 export const PASSWORD = 'Kite-e2e-correct-horse-42';
 
+/** The instance admin, signed up first in every run by tests/instance-admin.setup.ts. */
+export const INSTANCE_ADMIN = {
+  email: 'instance-admin@example.com',
+  password: PASSWORD,
+  workspaceSlug: 'instance-hq',
+} as const;
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
@@ -107,4 +114,13 @@ export async function api<T>(
   const answer = await page.request[method](url, { data, headers });
   expect(answer.ok(), `${method.toUpperCase()} ${url}: ${answer.status()} ${await answer.text()}`).toBe(true);
   return (answer.status() === 204 ? null : await answer.json()) as T;
+}
+
+/** Signs the page in as the instance admin (JSON mode of /auth/sign-in/). */
+export async function signInAsInstanceAdmin(page: Page): Promise<void> {
+  const answer = await page.request.post('/auth/sign-in/', {
+    data: { email: INSTANCE_ADMIN.email, password: INSTANCE_ADMIN.password },
+    headers: await csrf(page.request),
+  });
+  expect(answer.ok(), `sign-in of the instance admin: ${answer.status()} ${await answer.text()}`).toBe(true);
 }

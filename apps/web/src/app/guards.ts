@@ -1,4 +1,4 @@
-import { redirect } from '@tanstack/react-router';
+import { notFound, redirect } from '@tanstack/react-router';
 import { resolveLandingPath } from '../features/auth/landing.ts';
 import type { RouterContext } from './rootRoute.tsx';
 
@@ -27,4 +27,13 @@ export async function requireSession({ context, location }: GuardArgs): Promise<
 export async function requireOnboarded({ context }: GuardArgs): Promise<void> {
   const profile = await context.stores.user.ensureProfile();
   if (!profile.is_onboarded) throw redirect({ to: '/onboarding', replace: true });
+}
+
+/**
+ * The instance admin console (`/god-mode`), below requireSession: anyone but an instance admin
+ * gets the app's not-found screen, with no hint that the console exists.
+ */
+export async function requireInstanceAdmin({ context }: Pick<GuardArgs, 'context'>): Promise<void> {
+  const isAdmin = await context.stores.user.ensureInstanceAdmin().catch(() => false);
+  if (!isAdmin) throw notFound();
 }

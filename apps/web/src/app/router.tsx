@@ -4,6 +4,7 @@ import { authedRoute } from '../routes/authedRoute.ts';
 import { createWorkspaceRoute } from '../routes/CreateWorkspaceRoute.tsx';
 import { projectCycleRoute, projectCyclesRoute } from '../routes/CyclesRoute.tsx';
 import { forgotPasswordRoute } from '../routes/ForgotPasswordRoute.tsx';
+import { godModeTree } from '../routes/GodModeRoutes.tsx';
 import { projectIntakeRoute } from '../routes/IntakeRoute.tsx';
 import { invitationsRoute } from '../routes/InvitationsRoute.tsx';
 import { browseWorkItemRoute, issueDetailRoute } from '../routes/IssueDetailRoute.tsx';
@@ -66,6 +67,7 @@ export const routeTree = rootRoute.addChildren([
     onboardingRoute,
     createWorkspaceRoute,
     invitationsRoute,
+    godModeTree,
     settingsIndexRoute,
     profileSettingsRoute.addChildren([
       profileSettingsIndexRoute,

@@ -1,7 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { LogOut, Palette, SquareUserRound, UserRound } from 'lucide-react';
+import { LogOut, Palette, ShieldCheck, SquareUserRound, UserRound } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/Menu.tsx';
@@ -19,6 +20,10 @@ export const UserMenu = observer(function UserMenu({
   const stores = useStores();
   const router = useRouter();
   const user = stores.user.user;
+  // Whether to offer the admin console: asked after the first paint, never on its way.
+  useEffect(() => {
+    if (user) stores.user.ensureInstanceAdmin().catch(() => undefined);
+  }, [user, stores.user]);
   if (!user) return null;
   const name = stores.user.fullName;
   return (
@@ -64,6 +69,14 @@ export const UserMenu = observer(function UserMenu({
         >
           Preferences
         </MenuItem>
+        {stores.user.isInstanceAdmin && (
+          <MenuItem
+            icon={<ShieldCheck className="size-4" />}
+            onSelect={() => router.navigate({ to: '/god-mode' })}
+          >
+            Admin console
+          </MenuItem>
+        )}
         <MenuSeparator />
         <MenuItem
           icon={<LogOut className="size-4" />}

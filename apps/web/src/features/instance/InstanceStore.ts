@@ -31,6 +31,11 @@ export class InstanceStore {
     return this.request;
   }
 
+  /** A fresher copy (the admin console changed the configuration). */
+  replaceConfig(config: InstanceConfig): void {
+    this.config = config;
+  }
+
   get signupEnabled(): boolean {
     return this.config?.enable_signup ?? true;
   }

@@ -23,10 +23,17 @@ export class UserStore {
   settings: Settings | null = null;
   /** True once we know whether there is a session. */
   sessionChecked = false;
+  /** Whether the signed-in user administers the instance (`/god-mode`); null until asked. */
+  isInstanceAdmin: boolean | null = null;
   private sessionRequest: Promise<User | null> | null = null;
+  private adminRequest: Promise<boolean> | null = null;
 
   constructor() {
-    makeAutoObservable<UserStore, 'sessionRequest'>(this, { sessionRequest: false }, { autoBind: true });
+    makeAutoObservable<UserStore, 'sessionRequest' | 'adminRequest'>(
+      this,
+      { sessionRequest: false, adminRequest: false },
+      { autoBind: true },
+    );
   }
 
   get isAuthenticated(): boolean {
@@ -92,7 +99,28 @@ export class UserStore {
     this.user = user;
     this.profile = null;
     this.settings = null;
+    this.isInstanceAdmin = null;
     this.sessionChecked = true;
+  }
+
+  /** Asks the server once per session whether the user is an instance admin (false when signed out). */
+  ensureInstanceAdmin(): Promise<boolean> {
+    if (this.isInstanceAdmin !== null) return Promise.resolve(this.isInstanceAdmin);
+    if (!this.user) return Promise.resolve(false);
+    if (!this.adminRequest) {
+      this.adminRequest = api
+        .get<{ is_instance_admin: boolean }>('/api/users/me/instance-admin/')
+        .then(({ is_instance_admin }) => {
+          runInAction(() => {
+            this.isInstanceAdmin = is_instance_admin;
+          });
+          return is_instance_admin;
+        })
+        .finally(() => {
+          this.adminRequest = null;
+        });
+    }
+    return this.adminRequest;
   }
 
   async fetchProfile(): Promise<Profile> {
@@ -187,6 +215,7 @@ export class UserStore {
     this.user = null;
     this.profile = null;
     this.settings = null;
+    this.isInstanceAdmin = null;
     this.sessionChecked = true;
   }
 }
