@@ -34,7 +34,7 @@ describe('sign-in providers on the security page', () => {
         account('a1', 'github', 'ada@example.com'),
         account('a2', 'oidc', 'ada@corp.example'),
       ])
-      .on('DELETE', `${PATH}a1/`, undefined);
+      .on('DELETE', `${PATH}a1/`, null);
     const user = userEvent.setup();
     renderApp('/settings/profile/security');
     const section = await screen.findByRole('region', { name: 'Sign-in providers' });
