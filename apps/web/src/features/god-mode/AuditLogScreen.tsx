@@ -78,15 +78,7 @@ export const AuditLogScreen = observer(function AuditLogScreen() {
               );
             })}
           </ol>
-          <ListFooter
-            shown={audit.items.length}
-            total={audit.total}
-            hasMore={audit.hasMore}
-            loading={audit.loading}
-            error={audit.error}
-            onMore={() => void audit.loadMore()}
-            noun="entries"
-          />
+          <ListFooter list={audit} noun="entries" />
         </>
       )}
     </>

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { SettingsSection } from '../app-shell/SettingsNav.tsx';
 import { ConfigSwitch } from './ConfigSwitch.tsx';
@@ -8,14 +8,11 @@ import { isOn } from './configValues.ts';
 import type { InstanceSettingsStore } from './InstanceSettingsStore.ts';
 import { ProviderDialog } from './ProviderDialog.tsx';
 import { PROVIDERS, type ProviderDefinition } from './providers.ts';
-import { useConsole } from './useConsole.ts';
+import { useInstanceSettings } from './useConsole.ts';
 
 /** `/god-mode/authentication`: who may sign up, the built-in sign-in methods and the providers. */
 export const AuthenticationScreen = observer(function AuthenticationScreen() {
-  const { settings } = useConsole();
-  useEffect(() => {
-    settings.load().catch(() => undefined);
-  }, [settings]);
+  const settings = useInstanceSettings();
   return (
     <>
       <ConsoleHeader

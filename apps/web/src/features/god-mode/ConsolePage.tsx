@@ -1,7 +1,9 @@
+import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
+import type { PagedList } from './PagedList.ts';
 
 /** A console section's title, description and actions. */
 export function ConsoleHeader({
@@ -46,34 +48,25 @@ export function LoadState({
 }
 
 /** Under a list: "Load more" while there are more rows, and a failed page's error. */
-export function ListFooter({
-  shown,
-  total,
-  hasMore,
-  loading,
-  error,
-  onMore,
+export const ListFooter = observer(function ListFooter({
+  list,
   noun,
 }: {
-  shown: number;
-  total: number;
-  hasMore: boolean;
-  loading: boolean;
-  error: string | null;
-  onMore: () => void;
+  list: PagedList<{ id: string }>;
   noun: string;
 }) {
+  const { items, total, hasMore, loading, error } = list;
   return (
     <div className="mt-3 flex flex-col items-center gap-2">
       {error && <Alert tone="error">{error}</Alert>}
       <p className="text-xs text-fg-muted">
-        Showing {shown} of {total} {noun}
+        Showing {items.length} of {total} {noun}
       </p>
       {hasMore && (
-        <Button onClick={onMore} loading={loading}>
+        <Button onClick={() => void list.loadMore()} loading={loading}>
           Load more
         </Button>
       )}
     </div>
   );
-}
+});

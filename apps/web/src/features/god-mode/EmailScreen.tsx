@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Input, PasswordInput, Select } from '../../ui/Input.tsx';
@@ -10,7 +10,7 @@ import { ConsoleHeader, LoadState } from './ConsolePage.tsx';
 import { configPatch, type FieldKind, type FormValues, formValuesOf, SECRET_MASK } from './configValues.ts';
 import type { InstanceSettingsStore } from './InstanceSettingsStore.ts';
 import { TestEmailDialog } from './TestEmailDialog.tsx';
-import { useConsole } from './useConsole.ts';
+import { useInstanceSettings } from './useConsole.ts';
 
 export const SMTP_FIELDS: Record<string, FieldKind> = {
   EMAIL_HOST: 'text',
@@ -23,10 +23,7 @@ export const SMTP_FIELDS: Record<string, FieldKind> = {
 
 /** `/god-mode/email`: the SMTP server the instance sends its mail through, and a test mail. */
 export const EmailScreen = observer(function EmailScreen() {
-  const { settings } = useConsole();
-  useEffect(() => {
-    settings.load().catch(() => undefined);
-  }, [settings]);
+  const settings = useInstanceSettings();
   return (
     <>
       <ConsoleHeader

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -10,14 +10,11 @@ import { toast, toastError } from '../../ui/toast.ts';
 import { SettingsSection } from '../app-shell/SettingsNav.tsx';
 import { ConsoleHeader, LoadState } from './ConsolePage.tsx';
 import type { InstanceSettingsStore } from './InstanceSettingsStore.ts';
-import { useConsole } from './useConsole.ts';
+import { useInstanceSettings } from './useConsole.ts';
 
 /** `/god-mode/general`: the instance's name, its admin, telemetry and what it is. */
 export const GeneralScreen = observer(function GeneralScreen() {
-  const { settings } = useConsole();
-  useEffect(() => {
-    settings.load().catch(() => undefined);
-  }, [settings]);
+  const settings = useInstanceSettings();
   return (
     <>
       <ConsoleHeader title="General" description="The name of this instance, its admin and telemetry." />

@@ -175,15 +175,7 @@ export const UsersScreen = observer(function UsersScreen() {
               </tbody>
             </table>
           </div>
-          <ListFooter
-            shown={list.items.length}
-            total={list.total}
-            hasMore={list.hasMore}
-            loading={list.loading}
-            error={list.error}
-            onMore={() => void list.loadMore()}
-            noun="users"
-          />
+          <ListFooter list={list} noun="users" />
         </>
       )}
       <ConfirmDialog

@@ -9,16 +9,16 @@ import { ConsoleHeader, ListFooter, LoadState } from './ConsolePage.tsx';
 import { CreateAdminWorkspaceDialog } from './CreateAdminWorkspaceDialog.tsx';
 import { formatDay } from './formatWhen.ts';
 import { SearchBox } from './SearchBox.tsx';
-import { useConsole } from './useConsole.ts';
+import { useConsole, useInstanceSettings } from './useConsole.ts';
 
 /** `/god-mode/workspaces`: every workspace of the instance, and who may create one. */
 export const WorkspacesScreen = observer(function WorkspacesScreen() {
-  const { workspaces: list, settings } = useConsole();
+  const { workspaces: list } = useConsole();
+  const settings = useInstanceSettings();
   const [creating, setCreating] = useState(false);
   useEffect(() => {
     if (!list.loaded) void list.load();
-    settings.load().catch(() => undefined);
-  }, [list, settings]);
+  }, [list]);
 
   const createButton = (
     <Button variant="primary" onClick={() => setCreating(true)}>
@@ -121,15 +121,7 @@ export const WorkspacesScreen = observer(function WorkspacesScreen() {
                   </tbody>
                 </table>
               </div>
-              <ListFooter
-                shown={list.items.length}
-                total={list.total}
-                hasMore={list.hasMore}
-                loading={list.loading}
-                error={list.error}
-                onMore={() => void list.loadMore()}
-                noun="workspaces"
-              />
+              <ListFooter list={list} noun="workspaces" />
             </>
           )}
         </div>
