@@ -120,6 +120,12 @@ async function makeEveryKindOfObject() {
   await ok(
     accounts.instanceAdmin.client.patch('/api/instances/configurations/', { EMAIL_FROM: 'kite@example.com' }),
   );
+  // A sign-in provider linked to the admin (linking needs a provider, so made in SQL).
+  await t.database.raw(
+    `insert into accounts (user_id, provider, provider_account_id, email, last_used_at)
+     values ($1, 'oidc', 'backup-subject', 'admin@example.com', now())`,
+    [accounts.admin.user.id],
+  );
   // A webhook (its secret sealed) with a queued delivery of a change and one logged attempt.
   const webhook = await ok(
     admin.post(`${world.ws}/webhooks/`, { url: 'https://93.184.216.34/backup-hook', issue: true }),
