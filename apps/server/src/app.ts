@@ -69,6 +69,7 @@ import { registerPreRenderedCompression } from './platform/http/pre-rendered-com
 import { serializeReply } from './platform/http/raw-json.ts';
 import { createSecurityHeaders, requestIdFrom } from './platform/http/security-headers.ts';
 import { registerServerTiming } from './platform/http/server-timing.ts';
+import { createSharedWindowLimiter } from './platform/http/shared-window-limiter.ts';
 import type { App } from './platform/http/types.ts';
 import { registerWebSockets } from './platform/http/websockets.ts';
 import { s3DownloadOrigin } from './platform/storage/file-storage.ts';
@@ -149,7 +150,12 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     resolveSession: (token, scope) => services.sessions.resolve(token, scope),
     sessionCookie: SESSION_COOKIE,
     resolveApiKey: (key, scope) => services.apiTokens.resolve(key, scope),
-    limitApiKey: createFixedWindowLimiter(config.apiRateLimit),
+    // Several nodes share a PostgreSQL: one window per token across them. The embedded database
+    // has one node, which counts in memory.
+    limitApiKey:
+      services.database.kind === 'postgres'
+        ? createSharedWindowLimiter(services.db, config.apiRateLimit)
+        : createFixedWindowLimiter(config.apiRateLimit),
   });
   if (config.serverTiming) registerServerTiming(app);
   app.addHook('onRequest', hooks.onRequest);

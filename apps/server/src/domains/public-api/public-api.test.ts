@@ -8,7 +8,7 @@ import {
   signUp,
 } from '../../test/factories.ts';
 import { Client, type HttpResult } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { startSecondNode, startTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** The public API `/api/v1/` (api.md §15) over real HTTP, with API keys of every role. */
 
@@ -683,6 +683,29 @@ describe('public API: rate limit', () => {
       expect((await call(second)).status).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('counts a token across every app node on one PostgreSQL', async () => {
+    const nodeA = await startTestApp({ API_RATE_LIMIT: '4' });
+    const nodeB = await startSecondNode(nodeA, { API_RATE_LIMIT: '4' });
+    try {
+      if (!nodeB) return; // the embedded database has one node
+      const user = await signUp(nodeA);
+      const ws = (await createWorkspace(user)).slug;
+      const key = (await user.client.post(`/api/workspaces/${ws}/api-tokens/`, { label: 'nodes' })).body
+        .token as string;
+      const call = (node: TestApp) =>
+        new Client(node.baseUrl).get('/api/v1/users/me/', { headers: { 'X-Api-Key': key } });
+      const answers = [await call(nodeA), await call(nodeB), await call(nodeA), await call(nodeB)];
+      expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+      expect(answers.map((res) => res.headers.get('x-ratelimit-remaining'))).toEqual(['3', '2', '1', '0']);
+      // Both nodes refuse the fifth, wherever it lands.
+      expect((await call(nodeB)).status).toBe(429);
+      expect((await call(nodeA)).status).toBe(429);
+    } finally {
+      await nodeB?.close();
+      await nodeA.close();
     }
   });
 });

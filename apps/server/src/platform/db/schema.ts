@@ -1139,6 +1139,17 @@ export const notifications = pgTable(
  * the token is kept (it is 256 random bits, so a fast hash is enough), with its last 4 characters
  * for the masked form.
  */
+/**
+ * The public API's request window per token, shared by every app node on PostgreSQL (api.md
+ * §15.1). Unlogged: a crash forgets the counts, which only means a fresh window. No foreign key:
+ * the token was just resolved, and housekeeping deletes old windows.
+ */
+export const apiRateWindows = pgTable('api_rate_windows', {
+  token_id: uuid('token_id').primaryKey(),
+  window_start: ts('window_start').notNull(),
+  hits: integer('hits').notNull(),
+});
+
 export const apiTokens = pgTable(
   'api_tokens',
   {

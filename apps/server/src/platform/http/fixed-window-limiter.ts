@@ -2,8 +2,8 @@ import type { RateLimitHit } from './hooks.ts';
 
 /**
  * A fixed-window counter per key, in memory: `limit` hits per `windowMs`, the window starting at
- * a key's first hit. It is per process (several app nodes each count their own share), which is
- * what keeps it off the database: a public-API request costs no write for being counted.
+ * a key's first hit. For the embedded database, whose one process is the only node: a request
+ * costs no write for being counted. On PostgreSQL the nodes share `shared-window-limiter.ts`.
  */
 export function createFixedWindowLimiter(
   limit: number,

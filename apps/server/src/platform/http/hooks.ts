@@ -44,7 +44,7 @@ export interface HookDeps {
   /** `/api/v1/`: the token behind an API key, null when it is unknown, expired or deleted. */
   resolveApiKey?(key: string, scope?: RequestScope): Promise<ResolvedApiKey | null>;
   /** `/api/v1/`: counts one request of a token. */
-  limitApiKey?(tokenId: string): RateLimitHit;
+  limitApiKey?(tokenId: string): RateLimitHit | Promise<RateLimitHit>;
 }
 
 /** The scoped access found in onRequest, checked in preValidation (after CSRF, in the contract's order). */
@@ -98,7 +98,7 @@ export function createAuthHooks(deps: HookDeps) {
     request.user = resolved.user;
     request.apiTokenId = resolved.tokenId;
     scopedAccess.set(request, resolved);
-    const hit = deps.limitApiKey?.(resolved.tokenId);
+    const hit = await deps.limitApiKey?.(resolved.tokenId);
     if (!hit) return;
     reply.header('X-RateLimit-Remaining', String(hit.remaining));
     reply.header('X-RateLimit-Reset', String(hit.resetAt));

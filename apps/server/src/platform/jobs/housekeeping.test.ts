@@ -15,7 +15,7 @@ afterAll(() => t?.close());
 const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 describe('housekeeping', () => {
-  it('deletes old finished events, deliveries and logs, and keeps pending and recent ones', async () => {
+  it('deletes old finished events, deliveries, logs and rate windows, and keeps pending and recent ones', async () => {
     const raw = t.database.raw.bind(t.database);
     await raw(
       `insert into outbox (workspace_id, topic, payload, processed_at) values
@@ -43,7 +43,17 @@ describe('housekeeping', () => {
       [workspaceId, hook!.id, ago(31), ago(2)],
     );
 
-    expect(await pruneFinishedRows(t.database.db)).toEqual({ outbox: 1, deliveries: 2, logs: 1 });
+    await raw(
+      `insert into api_rate_windows (token_id, window_start, hits) values
+         (gen_random_uuid(), now() - interval '2 hours', 60), (gen_random_uuid(), now() - interval '10 minutes', 3)`,
+    );
+
+    expect(await pruneFinishedRows(t.database.db)).toEqual({
+      outbox: 1,
+      deliveries: 2,
+      logs: 1,
+      rateWindows: 1,
+    });
     const topics = await raw<{ topic: string }>(
       `select topic from outbox where workspace_id = $1 order by topic`,
       [workspaceId],
@@ -55,6 +65,13 @@ describe('housekeeping', () => {
     const logs = await raw<{ request_body: string }>(`select request_body from webhook_logs`);
     expect(logs.map((r) => r.request_body)).toEqual(['recent']);
     // Nothing left to prune: a second run deletes nothing.
-    expect(await pruneFinishedRows(t.database.db)).toEqual({ outbox: 0, deliveries: 0, logs: 0 });
+    const windows = await raw<{ hits: number }>(`select hits from api_rate_windows`);
+    expect(windows.map((r) => r.hits)).toEqual([3]);
+    expect(await pruneFinishedRows(t.database.db)).toEqual({
+      outbox: 0,
+      deliveries: 0,
+      logs: 0,
+      rateWindows: 0,
+    });
   });
 });

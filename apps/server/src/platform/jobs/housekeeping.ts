@@ -32,8 +32,8 @@ async function deleteInBatches(
 
 /**
  * Deletes what nothing needs any more: outbox events handled over a week ago, webhook deliveries
- * finished (delivered or given up) and delivery logs over 30 days old. Pending events and
- * deliveries are never touched.
+ * finished (delivered or given up) and delivery logs over 30 days old, and public-API rate windows
+ * that ended over an hour ago. Pending events and deliveries are never touched.
  */
 export async function pruneFinishedRows(db: Executor, now = new Date()) {
   const outbox = daysBefore(now, RETENTION_DAYS.outbox);
@@ -46,5 +46,13 @@ export async function pruneFinishedRows(db: Executor, now = new Date()) {
       sql`status <> 'pending' and updated_at < ${webhooks}`,
     ),
     logs: await deleteInBatches(db, 'webhook_logs', sql`created_at < ${webhooks}`),
+    // One row per token at most: a single statement is short.
+    rateWindows: (
+      await queryRows<{ n: number }>(
+        db,
+        sql`with gone as (delete from api_rate_windows where window_start < now() - interval '1 hour' returning 1)
+            select count(*)::int as n from gone`,
+      )
+    )[0]!.n,
   };
 }
