@@ -27,13 +27,24 @@ async function dataOf(
   if (event === 'issue' && payload.issue_id) {
     const rows = await queryRows<Record<string, unknown>>(
       tx,
-      sql`select id, name, description_html, description_stripped, priority, state_id as state,
-          parent_id as parent, estimate_point_id as estimate_point, null as type,
-          assignee_ids as assignees, label_ids as labels, cycle_id, module_ids,
-          start_date::text as start_date, target_date::text as target_date, sequence_id, sort_order,
-          completed_at, archived_at, is_draft, project_id as project, workspace_id as workspace,
-          external_source, external_id, created_at, updated_at, created_by, updated_by
-        from issues where id = ${payload.issue_id} and deleted_at is null`,
+      // Labels and assignees expanded, as Plane's payloads carry them (api.md §13.3); the
+      // webhook's owner is a workspace admin, who sees members' emails.
+      sql`select i.id, i.name, i.description_html, i.description_stripped, i.priority, i.state_id as state,
+          i.parent_id as parent, i.estimate_point_id as estimate_point, null as type,
+          coalesce((select json_agg(json_build_object('id', u.id, 'first_name', u.first_name,
+                      'last_name', u.last_name, 'display_name', u.display_name, 'email', u.email,
+                      'avatar', u.avatar, 'avatar_url', u.avatar, 'is_bot', u.is_bot)
+                    order by array_position(i.assignee_ids, u.id))
+                    from users u where u.id = any(i.assignee_ids)), '[]'::json) as assignees,
+          coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color,
+                      'description', l.description, 'parent', l.parent_id, 'sort_order', l.sort_order)
+                    order by array_position(i.label_ids, l.id))
+                    from labels l where l.id = any(i.label_ids) and l.deleted_at is null), '[]'::json) as labels,
+          i.cycle_id, i.module_ids,
+          i.start_date::text as start_date, i.target_date::text as target_date, i.sequence_id, i.sort_order,
+          i.completed_at, i.archived_at, i.is_draft, i.project_id as project, i.workspace_id as workspace,
+          i.external_source, i.external_id, i.created_at, i.updated_at, i.created_by, i.updated_by
+        from issues i where i.id = ${payload.issue_id} and i.deleted_at is null`,
     );
     return rows[0];
   }

@@ -377,6 +377,41 @@ describe('webhook delivery', () => {
     expect(receiver.received.filter((r) => r.path !== '/planning' && r.body.includes(module.id))).toEqual([]);
   });
 
+  it('carries a work item’s labels and assignees as objects, in the item’s order', async () => {
+    const { owner, slug, project, hooks, issues } = await setUp(t);
+    await createHook(owner, hooks, { url: receiver.url('/expanded'), issue: true });
+    const labels = `/api/workspaces/${slug}/projects/${project.id}/issue-labels/`;
+    const bug = (await owner.client.post(labels, { name: 'Bug', color: '#ff0000' })).body;
+    const ui = (await owner.client.post(labels, { name: 'UI', color: '#00ff00' })).body;
+    const created = await owner.client.post(issues, {
+      name: 'Expanded',
+      label_ids: [ui.id, bug.id],
+      assignee_ids: [owner.user.id],
+    });
+    expect(created.status, created.text).toBe(201);
+    await deliver();
+    const [delivery] = receiver.received.filter((r) => r.path === '/expanded');
+    const data = JSON.parse(delivery!.body).data;
+    expect(data.labels).toEqual([
+      { id: ui.id, name: 'UI', color: '#00ff00', description: '', parent: null, sort_order: ui.sort_order },
+      {
+        id: bug.id,
+        name: 'Bug',
+        color: '#ff0000',
+        description: '',
+        parent: null,
+        sort_order: bug.sort_order,
+      },
+    ]);
+    expect(data.assignees).toEqual([
+      expect.objectContaining({
+        id: owner.user.id,
+        email: owner.user.email,
+        display_name: expect.any(String),
+      }),
+    ]);
+  });
+
   it('retries 5xx with the same delivery id until the receiver answers 2xx', async () => {
     const { owner, hooks, issues } = await setUp(t);
     let calls = 0;
