@@ -166,10 +166,11 @@ export function createInstanceService(db: Db, config: Config, deps: { secrets: (
       });
     },
 
+    /** Each key as set by the admin, else as the environment gives it (provider keys), else null. */
     async listConfigurations() {
       const values = await stored();
       return Object.entries(CONFIGURATION_KEYS).map(([key, meta]) => {
-        const value = values.get(key) ?? null;
+        const value = values.has(key) ? (values.get(key) ?? null) : (config.authEnv[key] ?? null);
         return {
           key,
           value: meta.secret && value ? SECRET_MASK : value,

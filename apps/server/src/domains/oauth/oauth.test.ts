@@ -283,6 +283,24 @@ describe('sign-in providers that are off or unknown', () => {
     expect((await new Client(t.baseUrl).get('/api/instances/')).body.config.is_github_enabled).toBe(false);
     const t2 = await app({ IS_GITHUB_ENABLED: '1', GITHUB_CLIENT_ID: 'abc', GITHUB_CLIENT_SECRET: 'def' });
     expect((await new Client(t2.baseUrl).get('/api/instances/')).body.config.is_github_enabled).toBe(true);
+
+    // The console shows what the environment set (the secret masked) until the admin changes it.
+    const admin = await signUp(t2);
+    const listed = async () =>
+      Object.fromEntries(
+        (
+          (await admin.client.get('/api/instances/configurations/')).body as { key: string; value: string }[]
+        ).map((c) => [c.key, c.value]),
+      );
+    expect(await listed()).toMatchObject({
+      IS_GITHUB_ENABLED: '1',
+      GITHUB_CLIENT_ID: 'abc',
+      GITHUB_CLIENT_SECRET: '********',
+      GOOGLE_CLIENT_ID: null,
+    });
+    await admin.client.patch('/api/instances/configurations/', { IS_GITHUB_ENABLED: false });
+    expect((await listed()).IS_GITHUB_ENABLED).toBe('0');
+    expect((await new Client(t2.baseUrl).get('/api/instances/')).body.config.is_github_enabled).toBe(false);
   });
 });
 
