@@ -67,6 +67,11 @@ test.describe('instance admin console', () => {
       'aria-checked',
       'false',
     );
+    // The e2e server sets WEBHOOK_ALLOW_PRIVATE in its environment: the console shows it in effect.
+    await expect(page.getByRole('switch', { name: 'Allow private addresses' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await page.getByLabel('Instance name').fill(`Kite ${suffix}`);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Instance name saved')).toBeVisible();

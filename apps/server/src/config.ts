@@ -51,9 +51,12 @@ const envSchema = z.object({
   GOOGLE_ISSUER_URL: z.string().default('https://accounts.google.com'),
 });
 
-/** Sign-in provider keys (Plane's names) the instance configuration falls back to (api.md §1.4). */
-const AUTH_ENV_KEY =
-  /^(IS_(GOOGLE|GITHUB|GITLAB|GITEA|OIDC)_ENABLED|(GOOGLE|GITHUB|GITLAB|GITEA)_(CLIENT_ID|CLIENT_SECRET)|(GITLAB|GITEA)_HOST|OIDC_(ISSUER_URL|CLIENT_ID|CLIENT_SECRET|SCOPES|BUTTON_LABEL|ALLOWED_DOMAINS))$/;
+/**
+ * Instance configuration keys (Plane's names, api.md §1.4) whose environment value is in effect
+ * until the instance admin sets them: the sign-in providers' and the webhooks' private-address switch.
+ */
+const INSTANCE_ENV_KEY =
+  /^(WEBHOOK_ALLOW_PRIVATE|IS_(GOOGLE|GITHUB|GITLAB|GITEA|OIDC)_ENABLED|(GOOGLE|GITHUB|GITLAB|GITEA)_(CLIENT_ID|CLIENT_SECRET)|(GITLAB|GITEA)_HOST|OIDC_(ISSUER_URL|CLIENT_ID|CLIENT_SECRET|SCOPES|BUTTON_LABEL|ALLOWED_DOMAINS))$/;
 
 /** An S3-compatible bucket for stored files (`S3_BUCKET` set). */
 export type S3Config = {
@@ -101,8 +104,6 @@ export type Config = {
    */
   secretKey: string | undefined;
   webhooks: {
-    /** Lift the destination address rules (local receivers: tests, self-hosters). */
-    allowPrivate: boolean;
     /** Per attempt. */
     timeoutMs: number;
   };
@@ -112,8 +113,11 @@ export type Config = {
   };
   /** Sign-in providers' fixed addresses, settable so tests and GitHub Enterprise can point elsewhere. */
   oauth: { githubHost: string; googleIssuerUrl: string };
-  /** Provider keys from the environment (`IS_GOOGLE_ENABLED`, `OIDC_ISSUER_URL`, …): defaults the admin console overrides. */
-  authEnv: Record<string, string>;
+  /**
+   * Instance configuration keys given in the environment (`IS_GOOGLE_ENABLED`, `OIDC_ISSUER_URL`,
+   * `WEBHOOK_ALLOW_PRIVATE`, …), switches as "1"/"0": in effect until the admin console sets them.
+   */
+  instanceEnv: Record<string, string>;
 };
 
 /** Parses the environment once; nothing else reads process.env. */
@@ -158,18 +162,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serverTiming: e.SERVER_TIMING,
     fileSizeLimit: e.FILE_SIZE_LIMIT,
     secretKey: e.SECRET_KEY || undefined,
-    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
+    webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },
     oauth: {
       githubHost: e.GITHUB_HOST.replace(/\/+$/, ''),
       googleIssuerUrl: e.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
     },
-    authEnv: Object.fromEntries(
-      Object.entries(env).filter(
-        (entry): entry is [string, string] => AUTH_ENV_KEY.test(entry[0]) && !!entry[1],
-      ),
-    ),
+    instanceEnv: instanceEnv(env),
   };
+}
+
+function instanceEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const given = Object.entries(env).filter(
+    (entry): entry is [string, string] => INSTANCE_ENV_KEY.test(entry[0]) && !!entry[1],
+  );
+  return Object.fromEntries(
+    given.map(([key, value]) =>
+      /^(IS_|WEBHOOK_ALLOW_PRIVATE)/.test(key)
+        ? [key, ['1', 'true', 'TRUE', 'yes'].includes(value) ? '1' : '0']
+        : [key, value],
+    ),
+  );
 }
 
 function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {

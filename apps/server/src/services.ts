@@ -183,10 +183,11 @@ export function createServices(
   const dashboard = createDashboardService(db, { members });
   const analytics = createAnalyticsService(db, { dashboard });
   const issueDetails = createIssueDetailsService(db, { issues, states });
-  const webhooks = createWebhooksService(db, { secrets, allowPrivate: config.webhooks.allowPrivate });
+  const allowPrivate = async () => (await instance.settings()).webhookAllowPrivate;
+  const webhooks = createWebhooksService(db, { secrets, allowPrivate });
   const webhookDeliveries = createWebhookDeliveryWorker(db, {
     secrets,
-    allowPrivate: config.webhooks.allowPrivate,
+    allowPrivate,
     timeoutMs: config.webhooks.timeoutMs,
     mailer,
     onError: options.onJobError ?? ((error) => console.error('webhook delivery failed', error)),
@@ -197,7 +198,7 @@ export function createServices(
     labels,
     client: createGithubClient({
       apiUrl: config.github.apiUrl,
-      allowPrivate: config.webhooks.allowPrivate,
+      allowPrivate,
       timeoutMs: config.webhooks.timeoutMs,
     }),
     items: createGithubItems(db, { issues, comments, states }),

@@ -46,7 +46,8 @@ export class GithubCallError extends Error {
 
 export interface GithubClientOptions {
   apiUrl: string;
-  allowPrivate: boolean;
+  /** Lifts the destination address rules (an instance setting, read per call). */
+  allowPrivate: () => Promise<boolean>;
   timeoutMs: number;
   resolver?: Resolver;
 }
@@ -66,7 +67,7 @@ export function createGithubClient(options: GithubClientOptions) {
   ): Promise<{ data: unknown; headers: Record<string, string> }> {
     const check = await checkDestination(url, {
       resolver: options.resolver,
-      allowPrivate: options.allowPrivate,
+      allowPrivate: await options.allowPrivate(),
     });
     if (!check.ok) throw new GithubCallError('blocked_destination', null, check.reason);
     const payload = body === undefined ? '' : JSON.stringify(body);

@@ -11,6 +11,7 @@ export const CONFIGURATION_KEYS = {
   ENABLE_MAGIC_LINK_LOGIN: bool('AUTHENTICATION'),
   ENABLE_EMAIL_PASSWORD: bool('AUTHENTICATION'),
   DISABLE_WORKSPACE_CREATION: bool('WORKSPACE_MANAGEMENT'),
+  WEBHOOK_ALLOW_PRIVATE: bool('WEBHOOKS'),
   EMAIL_HOST: text('SMTP'),
   EMAIL_PORT: text('SMTP'),
   EMAIL_HOST_USER: text('SMTP'),
@@ -75,5 +76,7 @@ export interface EffectiveSettings {
   smtp:
     | { host: string; port: number; user?: string; password?: string; secure: boolean; from: string }
     | undefined;
+  /** Webhooks and GitHub sync may reach loopback, private and other non-public addresses. */
+  webhookAllowPrivate: boolean;
   providers: Record<OAuthProvider, ProviderSettings>;
 }

@@ -49,7 +49,7 @@ export function createInstanceService(db: Db, config: Config, deps: { secrets: (
 
   /** The admin's value, else the server's environment (provider keys only). */
   function effective(values: Map<string, string | null>, key: ConfigurationKey): string {
-    const value = values.has(key) ? values.get(key) : config.authEnv[key];
+    const value = values.has(key) ? values.get(key) : config.instanceEnv[key];
     return value?.trim() ?? '';
   }
 
@@ -94,6 +94,7 @@ export function createInstanceService(db: Db, config: Config, deps: { secrets: (
             from: values.get('EMAIL_FROM') || config.smtpFrom,
           }
         : config.smtp,
+      webhookAllowPrivate: effective(values, 'WEBHOOK_ALLOW_PRIVATE') === '1',
       providers: {
         google: provider(values, 'GOOGLE'),
         github: provider(values, 'GITHUB'),
@@ -170,7 +171,7 @@ export function createInstanceService(db: Db, config: Config, deps: { secrets: (
     async listConfigurations() {
       const values = await stored();
       return Object.entries(CONFIGURATION_KEYS).map(([key, meta]) => {
-        const value = values.has(key) ? (values.get(key) ?? null) : (config.authEnv[key] ?? null);
+        const value = values.has(key) ? (values.get(key) ?? null) : (config.instanceEnv[key] ?? null);
         return {
           key,
           value: meta.secret && value ? SECRET_MASK : value,

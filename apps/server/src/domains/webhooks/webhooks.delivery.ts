@@ -24,7 +24,8 @@ import { type SendResult, sendOnce } from './webhooks.sender.ts';
 
 export interface DeliveryWorkerOptions {
   secrets: () => SecretBox;
-  allowPrivate: boolean;
+  /** Lifts the destination address rules (an instance setting, read per call). */
+  allowPrivate: () => Promise<boolean>;
   timeoutMs: number;
   resolver?: Resolver;
   /** The creator of a webhook turned off for failing is told by mail. */
@@ -56,7 +57,7 @@ export function createWebhookDeliveryWorker(db: Db, options: DeliveryWorkerOptio
     let result: Omit<SendResult, 'error'> & { error: SendResult['error'] | 'blocked_destination' };
     const check = await checkDestination(delivery.url, {
       resolver: options.resolver,
-      allowPrivate: options.allowPrivate,
+      allowPrivate: await options.allowPrivate(),
     });
     if (!check.ok) {
       result = { status: null, headers: {}, body: '', error: 'blocked_destination', durationMs: 0 };

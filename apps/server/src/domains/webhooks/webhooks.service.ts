@@ -33,7 +33,8 @@ type UpdateBody = z.output<typeof updateWebhookBodySchema>;
 export interface WebhooksDeps {
   /** Seals and opens signing secrets (never stored in clear). */
   secrets: () => SecretBox;
-  allowPrivate: boolean;
+  /** Lifts the destination address rules (an instance setting, read per call). */
+  allowPrivate: () => Promise<boolean>;
   resolver?: Resolver;
 }
 
@@ -45,7 +46,10 @@ const urlTaken = () => new AppError('conflict', 'URL already exists for the work
 export function createWebhooksService(db: Db, deps: WebhooksDeps) {
   /** The URL's form and destination rules (§13.4); the normalised URL as stored. */
   async function vetUrl(raw: string): Promise<string> {
-    const check = await checkDestination(raw, { resolver: deps.resolver, allowPrivate: deps.allowPrivate });
+    const check = await checkDestination(raw, {
+      resolver: deps.resolver,
+      allowPrivate: await deps.allowPrivate(),
+    });
     if (check.ok) return check.url.href;
     if (check.refusal === 'INVALID_URL') {
       throw new AppError('bad_request', 'Invalid URL', 'INVALID_URL', { fields: { url: check.reason } });

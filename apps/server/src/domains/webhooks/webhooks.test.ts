@@ -227,6 +227,43 @@ describe('webhooks CRUD', () => {
   });
 });
 
+describe('private destinations as an instance setting', () => {
+  it('are refused until the instance admin allows them, and the environment gives the default', async () => {
+    const strict = await startTestApp();
+    const open = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    try {
+      const { owner, hooks } = await setUp(strict);
+      const local = { url: 'http://127.0.0.1:9/hook', issue: true };
+      const refused = await owner.client.post(hooks, local);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error_code).toBe('BLOCKED_DESTINATION');
+      // The workspace's owner signed up first: the instance admin.
+      const allowed = await owner.client.patch('/api/instances/configurations/', {
+        WEBHOOK_ALLOW_PRIVATE: true,
+      });
+      expect(allowed.status, allowed.text).toBe(200);
+      expect((await owner.client.post(hooks, local)).status).toBe(201);
+
+      const other = await setUp(open);
+      const listed = (await other.owner.client.get('/api/instances/configurations/')).body as {
+        key: string;
+        value: string | null;
+      }[];
+      expect(listed.find((c) => c.key === 'WEBHOOK_ALLOW_PRIVATE')?.value).toBe('1');
+      expect((await other.owner.client.post(other.hooks, local)).status).toBe(201);
+      await other.owner.client.patch('/api/instances/configurations/', { WEBHOOK_ALLOW_PRIVATE: false });
+      const refusedAgain = await other.owner.client.post(other.hooks, {
+        ...local,
+        url: 'http://127.0.0.1:9/b',
+      });
+      expect(refusedAgain.body.error_code).toBe('BLOCKED_DESTINATION');
+    } finally {
+      await strict.close();
+      await open.close();
+    }
+  });
+});
+
 describe('webhook delivery', () => {
   it('delivers created and per-field updated events, signed both ways, and logs each attempt', async () => {
     const { owner, hooks, issues, project } = await setUp(t);
@@ -539,7 +576,7 @@ describe('webhook delivery', () => {
     };
     const strictWorker = createWebhookDeliveryWorker(t.services.db, {
       secrets: () => box,
-      allowPrivate: false,
+      allowPrivate: async () => false,
       timeoutMs: 1500,
       resolver,
     });
@@ -571,7 +608,7 @@ describe('webhook delivery', () => {
     ]);
     const openWorker = createWebhookDeliveryWorker(t.services.db, {
       secrets: () => box,
-      allowPrivate: true,
+      allowPrivate: async () => true,
       timeoutMs: 1500,
       resolver,
     });

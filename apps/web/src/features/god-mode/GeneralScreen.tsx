@@ -8,6 +8,7 @@ import { Input } from '../../ui/Input.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast, toastError } from '../../ui/toast.ts';
 import { SettingsSection } from '../app-shell/SettingsNav.tsx';
+import { ConfigSwitch } from './ConfigSwitch.tsx';
 import { ConsoleHeader, LoadState } from './ConsolePage.tsx';
 import type { InstanceSettingsStore } from './InstanceSettingsStore.ts';
 import { useInstanceSettings } from './useConsole.ts';
@@ -17,7 +18,10 @@ export const GeneralScreen = observer(function GeneralScreen() {
   const settings = useInstanceSettings();
   return (
     <>
-      <ConsoleHeader title="General" description="The name of this instance, its admin and telemetry." />
+      <ConsoleHeader
+        title="General"
+        description="The name of this instance, its admin, telemetry and outgoing requests."
+      />
       {settings.instance ? (
         <GeneralForm key={settings.instance.id} settings={settings} />
       ) : (
@@ -119,6 +123,18 @@ const GeneralForm = observer(function GeneralForm({ settings }: { settings: Inst
             aria-label="Send anonymous usage data"
           />
         </div>
+      </SettingsSection>
+      <SettingsSection
+        title="Outgoing requests"
+        description="Where webhooks and GitHub sync may send requests from this server."
+      >
+        <ConfigSwitch
+          settings={settings}
+          configKey="WEBHOOK_ALLOW_PRIVATE"
+          label="Allow private addresses"
+          description="Let webhooks and GitHub sync reach loopback, private-network and other non-public addresses. Off keeps them to the public internet."
+          fallback={false}
+        />
       </SettingsSection>
     </div>
   );
