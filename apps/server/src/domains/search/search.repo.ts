@@ -106,3 +106,20 @@ export function searchProjectObjects(
       order by o.updated_at desc limit ${limit}`,
   );
 }
+
+/** The workspace's own saved views (no project) the caller may open: public ones and their own. */
+export function searchWorkspaceViews(
+  db: Executor,
+  scope: { workspaceId: string; userId: string },
+  term: string,
+  limit: number,
+) {
+  return queryRows<Omit<ProjectObjectHit, 'project_id' | 'project__identifier'> & { project_id: null }>(
+    db,
+    sql`select v.id, v.name, null as project_id, w.slug as workspace__slug
+      from issue_views v join workspaces w on w.id = v.workspace_id
+      where v.workspace_id = ${scope.workspaceId} and v.project_id is null and v.deleted_at is null
+        and (v.access = 0 or v.owned_by = ${scope.userId}) and v.name ilike ${like(term)}
+      order by v.updated_at desc limit ${limit}`,
+  );
+}

@@ -8,6 +8,7 @@ import {
   searchMembers,
   searchProjectObjects,
   searchProjects,
+  searchWorkspaceViews,
 } from './search.repo.ts';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -59,6 +60,16 @@ export function createSearchService(db: Db, deps: { projectMembers: ProjectMembe
       if (wanted('issue')) results.issue = await searchIssuesByText(db, s, term, 10);
       for (const kind of PROJECT_OBJECTS) {
         if (wanted(kind)) results[kind] = await searchProjectObjects(db, kind, s, term, 10);
+      }
+      // Views are also the workspace's own (global views), unless the search is about one project.
+      if (wanted('issue_view') && !query.project_id) {
+        const global = await searchWorkspaceViews(
+          db,
+          { workspaceId: access.workspace.id, userId: user.id },
+          term,
+          10,
+        );
+        results.issue_view = [...global, ...(results.issue_view ?? [])].slice(0, 10);
       }
       return { results };
     },

@@ -92,8 +92,31 @@ describe('workspace search', () => {
     ] as const) {
       await addProjectMember(owner, slug, web.id, account.user.id, role);
     }
+    // The workspace's own views too: public ones and the caller's private ones, not when one project is asked.
+    await owner.client.post(`/api/workspaces/${slug}/views/`, { name: 'Launch board (all projects)' });
+    await owner.client.post(`/api/workspaces/${slug}/views/`, { name: 'Launch mine only', access: 1 });
+    const withGlobal = (
+      await owner.client.get(`/api/workspaces/${slug}/search/?search=launch&entities=issue_view`)
+    ).body.results.issue_view;
+    expect(names(withGlobal)).toEqual([
+      'Launch board (all projects)',
+      'Launch mine only',
+      'Launch private view',
+      'Launch view',
+    ]);
+    expect(withGlobal.find((v: { name: string }) => v.name === 'Launch mine only')).toMatchObject({
+      project_id: null,
+      workspace__slug: slug,
+    });
+    const oneProject = (
+      await owner.client.get(
+        `/api/workspaces/${slug}/search/?search=launch&entities=issue_view&project_id=${web.id}`,
+      )
+    ).body.results.issue_view;
+    expect(names(oneProject)).toEqual(['Launch private view', 'Launch view']);
+
     const theirs = (await member.client.get(`/api/workspaces/${slug}/search/?search=launch`)).body.results;
-    expect(names(theirs.issue_view)).toEqual(['Launch view']);
+    expect(names(theirs.issue_view)).toEqual(['Launch board (all projects)', 'Launch view']);
     expect(names(theirs.page)).toEqual(['Notes']);
     const guests = (await guest.client.get(`/api/workspaces/${slug}/search/?search=launch&entities=page`))
       .body;

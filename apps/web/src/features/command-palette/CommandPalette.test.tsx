@@ -207,4 +207,29 @@ describe('command palette', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/pages/pg1'));
   });
+
+  it('finds saved views on the server, the workspace’s own too, and opens one', async () => {
+    const user = userEvent.setup();
+    fakeApi.on('GET', SEARCH, {
+      results: {
+        issue: [],
+        project: [],
+        page: [],
+        issue_view: [
+          { id: 'wv1', name: 'Release blockers', project_id: null },
+          { id: 'pv1', name: 'Release board', project_id: 'p1' },
+        ],
+      },
+    });
+    const { router } = await openBoard();
+    const palette = await openPaletteWithKeys(user);
+    await user.keyboard('release');
+    const views = await within(palette).findByRole('group', { name: 'Views' }, { timeout: 3000 });
+    const global = within(views).getByRole('option', { name: /Release blockers/ });
+    expect(global.textContent).toContain('Workspace');
+    expect(within(views).getByRole('option', { name: /Release board/ }).textContent).toContain('MOB');
+    expect(fakeApi.callsTo('GET', SEARCH).at(-1)?.path).toContain('entities=issue,project,page,issue_view');
+    await user.click(global);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/workspace-views/wv1'));
+  });
 });

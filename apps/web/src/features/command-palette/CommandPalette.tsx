@@ -9,6 +9,7 @@ import {
   House,
   Import,
   Inbox,
+  Layers,
   Palette,
   Plus,
   Search,
@@ -31,7 +32,7 @@ import {
   paletteState,
   requestBoardAction,
 } from './registry.ts';
-import { type IssueHit, matchesText, type PageHit, PaletteSearch } from './search.ts';
+import { type IssueHit, matchesText, type PageHit, PaletteSearch, type ViewHit } from './search.ts';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   Actions: <CircleDot className="size-4" />,
@@ -220,7 +221,13 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
   const issues = search.issues;
   const groups = groupBy(commands);
   const pages = search.pages;
-  const nothing = commands.length === 0 && issues.length === 0 && projects.length === 0 && pages.length === 0;
+  const views = search.views;
+  const nothing =
+    commands.length === 0 &&
+    issues.length === 0 &&
+    projects.length === 0 &&
+    pages.length === 0 &&
+    views.length === 0;
 
   useResultsMark('palette:results', query, true);
   useResultsMark('palette:server-results', query, search.serverCurrent);
@@ -255,6 +262,8 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
           params: { workspaceSlug: slug, projectId: page.projectId, pageId: page.id },
         }),
     );
+  const openView = (view: ViewHit) =>
+    run(() => void navigate(viewLink({ slug, projectId: view.projectId }, view.id)));
   const openProject = (projectId: string) =>
     run(
       () =>
@@ -348,6 +357,24 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
                 <span className="min-w-0 flex-1 truncate">{page.name}</span>
                 <span className="font-mono text-xs text-fg-subtle">
                   {stores.projects.get(slug, page.projectId)?.identifier}
+                </span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
+        {views.length > 0 && (
+          <Command.Group heading="Views" className={groupClasses}>
+            {views.map((view) => (
+              <Command.Item
+                key={view.id}
+                value={`view:${view.id}`}
+                onSelect={() => openView(view)}
+                className={itemClasses}
+              >
+                <Layers className="size-4 text-fg-muted" aria-hidden />
+                <span className="min-w-0 flex-1 truncate">{view.name}</span>
+                <span className="font-mono text-xs text-fg-subtle">
+                  {view.projectId ? stores.projects.get(slug, view.projectId)?.identifier : 'Workspace'}
                 </span>
               </Command.Item>
             ))}

@@ -24,7 +24,14 @@ export interface PageHit {
   projectId: string;
 }
 
-/** `GET {ws}/search/?entities=issue,project,page` (api.md §5.17). */
+/** A saved view found by the server: a project's, or the workspace's own (`projectId` null). */
+export interface ViewHit {
+  id: string;
+  name: string;
+  projectId: string | null;
+}
+
+/** `GET {ws}/search/?entities=issue,project,page,issue_view` (api.md §5.17). */
 interface SearchResponse {
   results: {
     issue?: {
@@ -36,6 +43,7 @@ interface SearchResponse {
     }[];
     project?: { id: string; name: string; identifier: string }[];
     page?: { id: string; name: string; project_id: string }[];
+    issue_view?: { id: string; name: string; project_id: string | null }[];
   };
 }
 
@@ -56,6 +64,7 @@ export class PaletteSearch {
   serverIssues: IssueHit[] = [];
   serverProjects: ProjectHit[] = [];
   serverPages: PageHit[] = [];
+  serverViews: ViewHit[] = [];
   serverQuery = '';
   loading = false;
   error: string | null = null;
@@ -91,7 +100,7 @@ export class PaletteSearch {
   private async fetch(term: string, seq: number): Promise<void> {
     try {
       const answer = await api.get<SearchResponse>(
-        `/api/workspaces/${seg(this.slug)}/search/?search=${encodeURIComponent(term)}&entities=issue,project,page`,
+        `/api/workspaces/${seg(this.slug)}/search/?search=${encodeURIComponent(term)}&entities=issue,project,page,issue_view`,
       );
       if (seq !== this.seq) return; // a newer text was typed meanwhile
       runInAction(() => {
@@ -110,6 +119,11 @@ export class PaletteSearch {
           id: p.id,
           name: p.name,
           projectId: p.project_id,
+        }));
+        this.serverViews = (answer.results.issue_view ?? []).map((v) => ({
+          id: v.id,
+          name: v.name,
+          projectId: v.project_id,
         }));
         this.serverQuery = this.query;
         this.loading = false;
@@ -169,6 +183,10 @@ export class PaletteSearch {
 
   get pages(): PageHit[] {
     return this.serverCurrent ? this.serverPages : [];
+  }
+
+  get views(): ViewHit[] {
+    return this.serverCurrent ? this.serverViews : [];
   }
 
   dispose(): void {
