@@ -160,6 +160,22 @@ describe('submitting', () => {
 });
 
 describe('triage', () => {
+  it('lets the work-item list filter items by their intake status', async () => {
+    const accepted = await submit({ name: 'Came through intake' });
+    await patch(accepted, { status: 1 });
+    const direct = (await owner.client.post(`${pbase}/issues/`, { name: 'Made directly' })).body;
+    const list = async (query: string) => {
+      const res = await owner.client.get(`${pbase}/issues/?${query}`);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.results as { id: string }[]).map((i) => i.id);
+    };
+    expect(await list('intake_status=1')).toEqual([accepted.issue.id]);
+    expect(await list('intake_status=-2,0')).toEqual([]);
+    expect(await list('')).toEqual(expect.arrayContaining([accepted.issue.id, direct.id]));
+    const bad = await owner.client.get(`${pbase}/issues/?intake_status=7`);
+    expectError(bad, 400, 'INVALID_FILTER');
+  });
+
   it('accepts an item into the project’s default state and its lists', async () => {
     const item = await submit({ name: 'Accept me' });
     const res = await patch(item, { status: 1 });

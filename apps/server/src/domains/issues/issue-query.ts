@@ -6,7 +6,7 @@ import {
   ORDER_BY_KEYS,
   PRIORITIES,
 } from '@kite/shared/contracts';
-import { STATE_GROUPS } from '@kite/shared/domain';
+import { INTAKE_STATUSES, STATE_GROUPS } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import { sqlArray } from '../../platform/db/database.ts';
@@ -196,6 +196,15 @@ export function filterConditions(query: ListIssuesQuery, ctx: ListContext): SQL[
   if (filterValues(query.subscriber).length > 0) {
     conditions.push(
       sql`i.id in (select s.issue_id from issue_subscribers s where s.subscriber_id = any(${arrayParam(uuids(query.subscriber, 'subscriber'))}))`,
+    );
+  }
+  const intakeStatuses = filterValues(query.intake_status);
+  if (intakeStatuses.length > 0) {
+    const statuses = intakeStatuses.map(Number);
+    if (!statuses.every((s) => (INTAKE_STATUSES as readonly number[]).includes(s)))
+      throw invalidFilter('Invalid intake_status');
+    conditions.push(
+      sql`i.id in (select ii.issue_id from intake_issues ii where ii.deleted_at is null and ii.status = any(${sqlArray(statuses.map(String), 'text')}::int[]))`,
     );
   }
   const cycles = filterValues(query.cycle);
