@@ -260,7 +260,7 @@ const SidebarProjects = observer(function SidebarProjects({
 });
 
 /** The open project's sections (architecture.md §6): its work items and, when switched on, cycles, modules, views, pages and intake. */
-function ProjectSections({
+const ProjectSections = observer(function ProjectSections({
   slug,
   project,
   pathname,
@@ -276,7 +276,13 @@ function ProjectSections({
   };
   pathname: string;
 }) {
+  const { intake } = useStores();
   const base = `/${slug}/projects/${project.id}`;
+  // The intake's pending count, read when the project opens (triage here counts again).
+  useEffect(() => {
+    if (project.intake_view) void intake.refreshPending(slug, project.id);
+  }, [intake, slug, project.id, project.intake_view]);
+  const pending = project.intake_view ? intake.pendingOf(project.id) : undefined;
   const sections = [
     {
       to: '/$workspaceSlug/projects/$projectId/issues',
@@ -346,13 +352,22 @@ function ProjectSections({
             to={section.to}
             params={{ workspaceSlug: slug, projectId: project.id }}
             aria-current={pathname.startsWith(section.prefix) ? 'page' : undefined}
+            aria-label={section.label === 'Intake' && pending ? `Intake, ${pending} pending` : undefined}
             className={clsx(navLinkClasses, 'py-1 text-xs')}
           >
             <section.icon className="size-3.5" aria-hidden />
             {section.label}
+            {section.label === 'Intake' && !!pending && (
+              <span
+                aria-hidden
+                className="ml-auto rounded-full bg-primary-soft px-1.5 text-[10px] font-medium text-primary tabular-nums"
+              >
+                {pending}
+              </span>
+            )}
           </Link>
         </li>
       ))}
     </ul>
   );
-}
+});

@@ -33,6 +33,17 @@ function setup({
       const statuses = (new URLSearchParams(path.split('?')[1]).get('status') ?? '-2').split(',');
       return intakePage(items.filter((item) => statuses.includes(String(item.status))));
     })
+    .on('GET', `${P}/intakes/`, () => [
+      {
+        id: 'in1',
+        name: 'Intake',
+        description: '',
+        is_default: true,
+        pending_issue_count: items.filter((item) => item.status === -2).length,
+        project: 'p1',
+        workspace: 'w1',
+      },
+    ])
     .on('GET', `${P}/issues/issue-i1/history/`, [])
     .on('GET', `${P}/issues/issue-i1/comments/`, [])
     .on('GET', `${P}/issues/issue-i2/history/`, [])
@@ -55,13 +66,16 @@ describe('project intake', () => {
     expect((within(detail()).getByRole('textbox', { name: 'Title' }) as HTMLTextAreaElement).value).toBe(
       'Export fails',
     );
-    // The project's sections name the intake while it is switched on.
+    // The project's sections name the intake while it is switched on, with its pending count.
     const sections = screen.getByRole('list', { name: 'Sections of the project' });
-    expect(within(sections).getByRole('link', { name: 'Intake' })).toBeTruthy();
+    expect(await within(sections).findByRole('link', { name: 'Intake, 2 pending' })).toBeTruthy();
 
     const accepted = makeIntakeItem('i1', { status: 1, issue: { name: 'Export fails' } });
     fakeApi.on('PATCH', `${I}issue-i1/`, accepted);
+    setup({ items: [accepted, makeIntakeItem('i2')] }); // what the server counts after the accept
+    fakeApi.on('PATCH', `${I}issue-i1/`, accepted);
     await user.click(within(detail()).getByRole('button', { name: 'Accept' }));
+    expect(await within(sections).findByRole('link', { name: 'Intake, 1 pending' })).toBeTruthy();
     expect(within(list).getAllByRole('button')).toHaveLength(1);
     expect(within(detail()).getByText('It is now a work item of the project.')).toBeTruthy();
     expect(within(detail()).getByRole('link', { name: 'Open MOB-1' })).toBeTruthy();

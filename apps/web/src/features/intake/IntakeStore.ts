@@ -1,5 +1,6 @@
 import type {
   CreateIntakeIssueBody,
+  Intake,
   IntakeIssue,
   IntakeOrdering,
   IntakeWorkItemBody,
@@ -73,13 +74,15 @@ export class IntakeStore {
   private readonly byId = observable.map<string, IntakeIssue>();
   private readonly lists = observable.map<string, IntakeList>();
   private readonly settings = observable.map<string, IntakeSettings>();
+  /** Pending items per project (the sidebar's badge), as the server last counted them. */
+  private readonly pending = observable.map<string, number>();
   /** Changes on their way to the server, laid over any page that answers meanwhile. */
   private readonly inflight = new Map<string, Partial<IntakeIssue>>();
 
   constructor() {
-    makeAutoObservable<IntakeStore, 'byId' | 'lists' | 'settings' | 'inflight'>(
+    makeAutoObservable<IntakeStore, 'byId' | 'lists' | 'settings' | 'pending' | 'inflight'>(
       this,
-      { byId: false, lists: false, settings: false, inflight: false },
+      { byId: false, lists: false, settings: false, pending: false, inflight: false },
       { autoBind: true },
     );
   }
@@ -89,6 +92,26 @@ export class IntakeStore {
   /** An item by its work item's id. */
   get(issueId: string): IntakeIssue | undefined {
     return this.byId.get(issueId);
+  }
+
+  /** The project's pending submissions, once counted (`refreshPending`). */
+  pendingOf(projectId: string): number | undefined {
+    return this.pending.get(projectId);
+  }
+
+  /** Counts the project's pending submissions again; a failure leaves the last count (it is a hint). */
+  async refreshPending(slug: string, projectId: string): Promise<void> {
+    try {
+      const intakes = await api.get<Intake[]>(`${projectPath(slug, projectId)}/intakes/`);
+      runInAction(() =>
+        this.pending.set(
+          projectId,
+          intakes.reduce((sum, intake) => sum + intake.pending_issue_count, 0),
+        ),
+      );
+    } catch {
+      // Offline or no longer a member: the badge keeps its last count.
+    }
   }
 
   settingsOf(projectId: string): IntakeSettings {
@@ -275,6 +298,7 @@ export class IntakeStore {
   async create(slug: string, projectId: string, issue: CreateIntakeIssueBody['issue']): Promise<IntakeIssue> {
     const item = await api.post<IntakeIssue>(intakePath(slug, projectId), { source: 'IN_APP', issue });
     runInAction(() => this.put(item));
+    void this.refreshPending(slug, projectId);
     return item;
   }
 
@@ -300,6 +324,7 @@ export class IntakeStore {
         this.inflight.delete(issueId);
         this.put(answer);
       });
+      void this.refreshPending(slug, projectId);
       return true;
     } catch (error) {
       runInAction(() => {
@@ -409,6 +434,7 @@ export class IntakeStore {
           });
         }
       });
+      void this.refreshPending(slug, before.issue.project_id);
       return true;
     } catch (error) {
       runInAction(() => {
@@ -423,6 +449,7 @@ export class IntakeStore {
     this.byId.clear();
     this.lists.clear();
     this.settings.clear();
+    this.pending.clear();
     this.inflight.clear();
   }
 }
