@@ -123,3 +123,40 @@ export function searchWorkspaceViews(
       order by v.updated_at desc limit ${limit}`,
   );
 }
+
+/**
+ * Intake submissions of the caller's projects whose intake is on, by name or key: in a project
+ * where the caller sees only their own items (a guest), only their own submissions.
+ */
+export function searchIntakeItems(
+  db: Executor,
+  scope: { projectIds: string[]; ownOnly: string[]; userId: string },
+  term: string,
+  limit: number,
+) {
+  const key = /^([A-Za-z0-9]{1,12})-(\d{1,9})$/.exec(term.trim());
+  const byKey = key
+    ? sql`or (p.identifier = ${key[1]!.toUpperCase()} and i.sequence_id = ${Number(key[2])})`
+    : sql``;
+  return queryRows<{
+    id: string;
+    issue_id: string;
+    name: string;
+    sequence_id: number;
+    status: number;
+    project__identifier: string;
+    project_id: string;
+    workspace__slug: string;
+  }>(
+    db,
+    sql`select ii.id, i.id as issue_id, i.name, i.sequence_id, ii.status, p.identifier as project__identifier,
+          i.project_id, w.slug as workspace__slug
+      from intake_issues ii join issues i on i.id = ii.issue_id
+        join projects p on p.id = ii.project_id join workspaces w on w.id = p.workspace_id
+      where ii.project_id = any(${sqlArray(scope.projectIds, 'uuid')}) and p.intake_view
+        and ii.deleted_at is null and i.deleted_at is null
+        and (i.created_by = ${scope.userId} or not ii.project_id = any(${sqlArray(scope.ownOnly, 'uuid')}))
+        and (i.name ilike ${like(term)} ${byKey})
+      order by ii.created_at desc limit ${limit}`,
+  );
+}

@@ -4,6 +4,7 @@ import type { WorkspaceAccess } from '../../platform/http/types.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import {
   type ProjectObjectKind,
+  searchIntakeItems,
   searchIssuesByText,
   searchMembers,
   searchProjectObjects,
@@ -27,7 +28,7 @@ export const ENTITY_QUERY_TYPES = ['user_mention', 'project', 'issue', 'cycle', 
 
 const PROJECT_OBJECTS: readonly ProjectObjectKind[] = ['cycle', 'module', 'issue_view', 'page'];
 
-/** Global search (api.md §5.17): only objects the caller can see; intake items are not searched yet. */
+/** Global search (api.md §5.17): only objects the caller can see. */
 export function createSearchService(db: Db, deps: { projectMembers: ProjectMembersService }) {
   async function scope(access: WorkspaceAccess, user: UserRow, projectId?: string) {
     const { roles, ownOnlyProjectIds } = await deps.projectMembers.visibilityOf(access, user);
@@ -61,6 +62,7 @@ export function createSearchService(db: Db, deps: { projectMembers: ProjectMembe
       for (const kind of PROJECT_OBJECTS) {
         if (wanted(kind)) results[kind] = await searchProjectObjects(db, kind, s, term, 10);
       }
+      if (wanted('intake')) results.intake = await searchIntakeItems(db, s, term, 10);
       // Views are also the workspace's own (global views), unless the search is about one project.
       if (wanted('issue_view') && !query.project_id) {
         const global = await searchWorkspaceViews(

@@ -139,4 +139,43 @@ describe('workspace search', () => {
     ]);
     expect(mention.body.issue).toEqual([]);
   });
+
+  it('finds intake submissions of projects with intake on, a guest only their own', async () => {
+    const web = await createProject(owner, slug, { name: 'Website', identifier: 'WEB' });
+    const pbase = `/api/workspaces/${slug}/projects/${web.id}`;
+    expect((await owner.client.patch(`${pbase}/`, { intake_view: true })).status).toBe(200);
+    const guest = await addMember(t, owner, slug, 5);
+    await addProjectMember(owner, slug, web.id, guest.user.id, 5);
+    const submit = async (client: Client, name: string) => {
+      const res = await client.post(`${pbase}/inbox-issues/`, { source: 'IN_APP', issue: { name } });
+      expect(res.status, res.text).toBe(201);
+      return res.body as { id: string; issue: { id: string; sequence_id: number } };
+    };
+    const mine = await submit(owner.client, 'Crash on export');
+    const theirs = await submit(guest.client, 'Crash on import');
+    await owner.client.post(`${pbase}/issues/`, { name: 'Crash in the board' }); // a work item, not intake
+
+    const search = async (who: SignedIn, term: string) =>
+      (
+        await who.client.get(
+          `/api/workspaces/${slug}/search/?search=${encodeURIComponent(term)}&entities=intake`,
+        )
+      ).body.results.intake as { id: string; name: string; issue_id: string; status: number }[];
+    const found = await search(owner, 'crash');
+    expect(found.map((h) => h.name).sort()).toEqual(['Crash on export', 'Crash on import']);
+    expect(found.find((h) => h.name === 'Crash on export')).toMatchObject({
+      id: mine.id,
+      issue_id: mine.issue.id,
+      status: -2,
+      project_id: web.id,
+      project__identifier: 'WEB',
+      workspace__slug: slug,
+    });
+    expect((await search(owner, `WEB-${theirs.issue.sequence_id}`)).map((h) => h.id)).toEqual([theirs.id]);
+    expect((await search(guest, 'crash')).map((h) => h.name)).toEqual(['Crash on import']);
+
+    // Intake switched off: its submissions are not found.
+    await owner.client.patch(`${pbase}/`, { intake_view: false });
+    expect(await search(owner, 'crash')).toEqual([]);
+  });
 });
