@@ -5,9 +5,10 @@ import type { VisibleScope } from './profile.repo.ts';
 
 /**
  * A member's actions in one workspace, limited to work items the caller can see: the item's
- * project is one of the caller's, a draft only for its creator, and in `ownOnlyProjectIds`
- * (the caller is a guest there) only items the caller created — the rule of the lists, except
- * that archived and deleted items keep their history (the member did act on them).
+ * project is one of the caller's, a draft only for its creator, nothing still waiting in intake
+ * (as in the profile's counts), and in `ownOnlyProjectIds` (the caller is a guest there) only
+ * items the caller created — the rule of the lists, except that archived and deleted items keep
+ * their history (the member did act on them).
  */
 function visibleActivity(scope: VisibleScope, userId: string): SQL | undefined {
   return and(
@@ -17,6 +18,7 @@ function visibleActivity(scope: VisibleScope, userId: string): SQL | undefined {
     inArray(issues.project_id, scope.projectIds),
     isNull(projects.deleted_at),
     or(not(issues.is_draft), eq(issues.created_by, scope.callerId)),
+    not(issues.is_intake),
     scope.ownOnlyProjectIds.length > 0
       ? or(eq(issues.created_by, scope.callerId), not(inArray(issues.project_id, scope.ownOnlyProjectIds)))
       : undefined,

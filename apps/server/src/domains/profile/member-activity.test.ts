@@ -53,6 +53,13 @@ async function seed() {
   return { web, ops, member, open };
 }
 
+/** A second project the member is in (WEB's items are the owner's). */
+async function seed2(member: SignedIn) {
+  const project = await createProject(owner, slug, { identifier: 'MEM' });
+  await addProjectMember(owner, slug, project.id, member.user.id, 15);
+  return project;
+}
+
 describe('GET user-activity', () => {
   it("lists the member's actions newest first, only on items the caller can see", async () => {
     const { member } = await seed();
@@ -111,6 +118,42 @@ describe('GET user-activity', () => {
     expect(theirs.body.results.map((r: Row) => r.issue_detail?.name)).not.toContain('Draft');
     const own = await owner.client.get(activityPath(owner.user.id));
     expect(own.body.results.map((r: Row) => r.issue_detail?.name)).toContain('Draft');
+  });
+
+  it("hides an item still waiting in intake, and keeps a deleted item's history without its link", async () => {
+    const { member } = await seed();
+    const triaged = await createProject(owner, slug, { identifier: 'TRI', intake_view: true });
+    await addProjectMember(owner, slug, triaged.id, member.user.id, 15);
+    const submitted = await owner.client.post(
+      `/api/workspaces/${slug}/projects/${triaged.id}/intake-issues/`,
+      {
+        source: 'IN_APP',
+        issue: { name: 'Report' },
+      },
+    );
+    expect(submitted.status, submitted.text).toBe(201);
+    const gone = await createIssue(owner, triaged.id, 'Gone');
+    const removed = await owner.client.delete(`${issuesOf(triaged.id)}${gone.id}/`);
+    expect(removed.status, removed.text).toBe(204);
+
+    const res = await member.client.get(activityPath(owner.user.id));
+    const rows = res.body.results as (Row & { issue: string })[];
+    expect(rows.map((r) => r.issue_detail?.name)).not.toContain('Report');
+    // The submission did write activity: the owner's own feed has it.
+    const own = await owner.client.get('/api/users/me/activities/');
+    expect(own.body.results.map((r: { issue: string }) => r.issue)).toContain(submitted.body.issue.id);
+    const ofGone = rows.filter((r) => r.issue === gone.id);
+    expect(ofGone.length).toBeGreaterThan(0);
+    expect(ofGone.every((r) => r.issue_detail === null)).toBe(true);
+  });
+
+  it("gives the actor's email only to a workspace admin or the member themself", async () => {
+    const { member } = await seed();
+    await createIssue(member, (await seed2(member)).id, 'By member');
+    const seen = await owner.client.get(activityPath(member.user.id));
+    expect(seen.body.results[0].actor_detail.email).toBe(member.user.email);
+    const self = await member.client.get(activityPath(member.user.id));
+    expect(self.body.results[0].actor_detail.email).toBe(member.user.email);
   });
 
   it('shows a guest only what guests see in the project', async () => {
