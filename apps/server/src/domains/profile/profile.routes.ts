@@ -58,6 +58,7 @@ export function profileRoutes(app: App, { profile }: Services) {
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Content-Security-Policy', "sandbox; default-src 'none'")
         .send(file.csv);
     },
   );
