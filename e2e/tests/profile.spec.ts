@@ -115,6 +115,10 @@ test('member profile: the Activity tab shows the timeline and downloads it as CS
     name: 'Website',
     identifier: 'WEB',
   });
+  await page.goto(`/${slug}/profile/${me.id}/activity`);
+  await expect(page.getByRole('heading', { name: 'No activity yet' })).toBeVisible();
+  await snap(page, 'profile-activity-empty');
+
   const p = `/api/workspaces/${slug}/projects/${project.id}`;
   const item = await api<{ id: string }>(page, 'post', `${p}/issues/`, { name: 'Fix the pricing page' });
   await api(page, 'patch', `${p}/issues/${item.id}/`, {
