@@ -106,3 +106,42 @@ test('member profile: your work from the user menu, Assigned / Created / Subscri
   await expect(page.getByRole('complementary', { name: 'Member profile' })).toBeVisible();
   await snap(page, 'dark-profile-narrow');
 });
+
+test('member profile: the Activity tab shows the timeline and downloads it as CSV', async ({ page }) => {
+  const slug = `profile-activity-${Date.now()}`;
+  await signUpWithWorkspace(page, 'Activity Co', slug);
+  const me = await api<{ id: string }>(page, 'get', '/api/users/me/');
+  const project = await api<{ id: string }>(page, 'post', `/api/workspaces/${slug}/projects/`, {
+    name: 'Website',
+    identifier: 'WEB',
+  });
+  await page.goto(`/${slug}/profile/${me.id}/activity`);
+  await expect(page.getByRole('heading', { name: 'No activity yet' })).toBeVisible();
+  await snap(page, 'profile-activity-empty');
+
+  const p = `/api/workspaces/${slug}/projects/${project.id}`;
+  const item = await api<{ id: string }>(page, 'post', `${p}/issues/`, { name: 'Fix the pricing page' });
+  await api(page, 'patch', `${p}/issues/${item.id}/`, {
+    name: 'Fix the pricing page, again',
+    priority: 'high',
+  });
+
+  await page.goto(`/${slug}/profile/${me.id}`);
+  await page.getByRole('link', { name: 'Activity' }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${me.id}/activity$`));
+  const timeline = page.getByRole('list', { name: 'Activity timeline' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(3);
+  await expect(timeline.getByRole('listitem').first()).toContainText('Grace Hopper changed');
+  await expect(
+    timeline.getByRole('link', { name: 'WEB-1 Fix the pricing page, again' }).first(),
+  ).toBeVisible();
+  await snap(page, 'profile-activity');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/-activity\.csv$/);
+
+  await timeline.getByRole('link', { name: 'WEB-1 Fix the pricing page, again' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/issues/${item.id}`));
+});

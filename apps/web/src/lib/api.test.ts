@@ -51,6 +51,27 @@ describe('api client', () => {
     });
   });
 
+  it('posts for a file with the CSRF header and answers its text and suggested name', async () => {
+    setCookie('csrftoken=abc123abc123abc123abc123; Path=/');
+    fetchMock.mockResolvedValueOnce(
+      new Response('a,b\r\n', {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': 'attachment; filename="bea-activity.csv"',
+        },
+      }),
+    );
+    await expect(api.postForFile('/api/workspaces/acme/user-activity/u1/export/')).resolves.toEqual({
+      text: 'a,b\r\n',
+      fileName: 'bea-activity.csv',
+    });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBeUndefined();
+    expect(init?.headers).toMatchObject({ 'X-CSRFToken': 'abc123abc123abc123abc123' });
+  });
+
   it('asks for a CSRF token first when the cookie is missing', async () => {
     fetchMock.mockImplementation(async (input) => {
       if (input === '/auth/get-csrf-token/') {

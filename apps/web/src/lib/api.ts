@@ -62,6 +62,14 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
  * cookie is missing); a stale token is refreshed and the write retried once.
  */
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const response = await exchange(method, path, body);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The request with CSRF, its one retry and the error mapping; the caller reads the body. */
+async function exchange(method: Method, path: string, body: unknown): Promise<Response> {
   const isWrite = method !== 'GET';
   let token = isWrite ? await ensureCsrfToken().catch(() => null) : null;
   let response = await send(method, path, body, token);
@@ -74,9 +82,21 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   }
   if (response.status === 401 && path.startsWith('/api/')) onUnauthorized?.();
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return response;
+}
+
+/** A file the server answers to a POST (an export): its text and the name it suggests. */
+export interface FileAnswer {
+  text: string;
+  fileName: string | null;
+}
+
+/** `filename="…"` of a Content-Disposition header. */
+const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? null;
+
+async function postForFile(path: string): Promise<FileAnswer> {
+  const response = await exchange('POST', path, undefined);
+  return { text: await response.text(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
 }
 
 export const api = {
@@ -85,6 +105,7 @@ export const api = {
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   delete: <T = void>(path: string) => request<T>('DELETE', path),
+  postForFile,
 };
 
 export type Api = typeof api;

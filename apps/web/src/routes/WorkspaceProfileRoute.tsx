@@ -3,7 +3,7 @@ import { PageLoader } from '../ui/Spinner.tsx';
 import { loadCrossProjectLookups } from './crossProjectLookups.ts';
 import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 
-const PROFILE_TAB_PATHS = ['created', 'subscribed'];
+const PROFILE_TAB_PATHS = ['created', 'subscribed', 'activity'];
 
 const screen = lazyRouteComponent(
   () => import('./screens/WorkspaceProfileScreen.tsx'),
@@ -19,7 +19,7 @@ export const workspaceProfileRoute = createRoute({
   component: screen,
 });
 
-/** `/{ws}/profile/{userId}/created|subscribed`: the other tabs; `/assigned` is the default tab too. */
+/** `/{ws}/profile/{userId}/created|subscribed|activity`: the other tabs; `/assigned` is the default tab too. */
 export const workspaceProfileTabRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'profile/$userId/$tab',

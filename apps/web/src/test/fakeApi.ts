@@ -61,6 +61,9 @@ export class FakeApi {
     patch: <T>(path: string, body: unknown) => this.handle('PATCH', path, body) as Promise<T>,
     put: <T>(path: string, body: unknown) => this.handle('PUT', path, body) as Promise<T>,
     delete: <T = void>(path: string) => this.handle('DELETE', path) as Promise<T>,
+    /** A handler for "POST path" answers the file as `{text, fileName}`. */
+    postForFile: (path: string) =>
+      this.handle('POST', path, undefined) as Promise<{ text: string; fileName: string | null }>,
   };
 }
 

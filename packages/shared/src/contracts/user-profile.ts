@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { STATE_GROUPS } from '../domain/states.ts';
+import { paginated } from './common.ts';
+import { dashboardActivitySchema } from './dashboard.ts';
 import { PRIORITIES } from './issues.ts';
 
 /**
@@ -49,3 +51,13 @@ export const userStatsSchema = z.object({
   upcoming_cycles: z.array(z.record(z.string(), z.unknown())),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
+
+/**
+ * One of the member's actions (api.md §5.13 Activity), as the dashboard's feed gives it:
+ * `actor_detail` follows the UserLite email rule, `issue_detail` is null once the item is deleted.
+ */
+export const userActivitySchema = dashboardActivitySchema;
+export type UserActivity = z.infer<typeof userActivitySchema>;
+
+export const userActivityPageSchema = paginated(userActivitySchema);
+export type UserActivityPage = z.infer<typeof userActivityPageSchema>;

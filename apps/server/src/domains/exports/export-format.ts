@@ -23,9 +23,17 @@ export function csvCell(value: string | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function toCsv(rows: ExportedIssue[]): string {
-  const lines = [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((c) => csvCell(row[c])).join(','))];
+/** A header line and one line per row, CRLF-terminated as RFC 4180 has it. */
+export function csvTable(header: string[], rows: (string | null)[][]): string {
+  const lines = [header.map(csvCell).join(','), ...rows.map((row) => row.map(csvCell).join(','))];
   return `${lines.join('\r\n')}\r\n`;
+}
+
+export function toCsv(rows: ExportedIssue[]): string {
+  return csvTable(
+    COLUMNS,
+    rows.map((row) => COLUMNS.map((c) => row[c])),
+  );
 }
 
 export function toJson(rows: ExportedIssue[]): string {

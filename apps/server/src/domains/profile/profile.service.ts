@@ -1,13 +1,16 @@
-import type { ListIssuesQuery, UserProfile, UserStats } from '@kite/shared/contracts';
+import type { ListIssuesQuery, UserActivityPage, UserProfile, UserStats } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
+import { envelope, type PageRequest } from '../../platform/http/pagination.ts';
 import type { WorkspaceAccess } from '../../platform/http/types.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { memberActivityCsv, presentMemberActivity } from './member-activity.presenter.ts';
+import { listMemberActivities, pageMemberActivities } from './member-activity.repo.ts';
 import { presentUserProfile, presentUserStats } from './profile.presenter.ts';
 import {
   countAssignedByGroupAndPriority,
@@ -20,6 +23,17 @@ import {
 export type ProfileService = ReturnType<typeof createProfileService>;
 
 const memberNotFound = () => new AppError('not_found', 'Member not found');
+
+/**
+ * The CSV is built in memory in one response, so it is capped rather than streamed: the newest
+ * rows are what a profile's export is for, and a cap bounds the memory and time of one request
+ * (every changed field is a row, so a busy member's history grows without limit).
+ */
+export const ACTIVITY_EXPORT_MAX_ROWS = 10_000;
+
+/** A file name safe in a header: the member's display name reduced to plain characters. */
+const fileNameOf = (user: UserRow) =>
+  `${user.display_name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'member'}-activity.csv`;
 
 /**
  * A workspace member's profile page (api.md §2.2): who they are, what they work on and their
@@ -72,6 +86,36 @@ export function createProfileService(
         countCreatedAndSubscribed(db, scope, userId),
       ]);
       return presentUserStats(assigned, createdAndSubscribed);
+    },
+
+    /** The member's actions on work items the caller can see, newest first (api.md §2.2). */
+    async activity(
+      access: WorkspaceAccess,
+      caller: UserRow,
+      userId: string,
+      page: PageRequest,
+    ): Promise<UserActivityPage> {
+      const [user, scope] = await Promise.all([memberUser(access, userId), scopeOf(access, caller)]);
+      const { rows, total } = await pageMemberActivities(
+        db,
+        scope,
+        userId,
+        page.perPage + 1,
+        page.page * page.perPage,
+      );
+      const withEmail = access.membership.role >= ROLE.ADMIN || user.id === caller.id;
+      return envelope(
+        page,
+        rows.map((row) => presentMemberActivity(row, withEmail)),
+        total,
+      );
+    },
+
+    /** The same activity as a CSV attachment, newest first, at most `ACTIVITY_EXPORT_MAX_ROWS` rows. */
+    async exportActivity(access: WorkspaceAccess, caller: UserRow, userId: string) {
+      const [user, scope] = await Promise.all([memberUser(access, userId), scopeOf(access, caller)]);
+      const rows = await listMemberActivities(db, scope, userId, ACTIVITY_EXPORT_MAX_ROWS);
+      return { fileName: fileNameOf(user), csv: memberActivityCsv(rows) };
     },
 
     /**

@@ -458,6 +458,8 @@ export const MANIFEST: Record<string, RouteCase> = {
   'GET /api/workspaces/:slug/user-profile/:user_id/': workspace(GUEST),
   'GET /api/workspaces/:slug/user-stats/:user_id/': workspace(GUEST),
   'GET /api/workspaces/:slug/user-issues/:user_id/': workspace(GUEST),
+  'GET /api/workspaces/:slug/user-activity/:user_id/': workspace(GUEST),
+  'POST /api/workspaces/:slug/user-activity/:user_id/export/': workspace(GUEST),
   'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/': item(GUEST),
   'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/:attachment_id/':
     item(GUEST),

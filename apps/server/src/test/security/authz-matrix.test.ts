@@ -90,6 +90,7 @@ const TAKES_NO_JSON_BODY = new Set([
   'POST /api/workspaces/:slug/users/notifications/:notification_id/read/',
   'POST /api/workspaces/:slug/users/notifications/:notification_id/archive/',
   'POST /api/workspaces/:slug/webhooks/:webhook_id/regenerate/',
+  'POST /api/workspaces/:slug/user-activity/:user_id/export/',
   'POST /api/v1/workspaces/:slug/projects/:project_id/archive/',
   'POST /api/v1/workspaces/:slug/projects/:project_id/cycles/:cycle_id/archive/',
   'POST /api/v1/workspaces/:slug/projects/:project_id/archived-cycles/:cycle_id/archive/',

@@ -10,6 +10,7 @@ import { ChartColumn, Download, RefreshCw } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
+import { saveTextFile } from '../../lib/download.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -37,18 +38,6 @@ function ChartFallback({ height = 'h-80' }: { height?: string }) {
       <Spinner label="Loading chart" />
     </div>
   );
-}
-
-/** Saves text as a file through a temporary link. */
-function download(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function Control({ label, children }: { label: string; children: (id: string) => ReactNode }) {
@@ -100,7 +89,7 @@ export const AnalyticsScreen = observer(function AnalyticsScreen({
     if (!table) return;
     const scope = project ? project.identifier : slug;
     const segment = store.params.segment ? `-by-${store.params.segment}` : '';
-    download(`${scope}-analytics-${store.params.x_axis}${segment}.csv`, toCsv(table, xLabel));
+    saveTextFile(`${scope}-analytics-${store.params.x_axis}${segment}.csv`, toCsv(table, xLabel));
   };
   const path = projectId ? '/$workspaceSlug/projects/$projectId/analytics' : '/$workspaceSlug/analytics';
   const params = projectId ? { workspaceSlug: slug, projectId } : { workspaceSlug: slug };

@@ -15,6 +15,7 @@ import { lazy, Suspense } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { activityPhrase } from '../issues/activityPhrase.ts';
 import { StateIcon, timeAgo, userName } from '../issues/detail/parts.tsx';
 import { memberName } from '../members/MemberStore.ts';
 import { PriorityIcon } from '../public-board/PriorityIcon.tsx';
@@ -223,29 +224,6 @@ export const PriorityWidget = observer(function PriorityWidget({ slug }: WidgetP
   );
 });
 
-const FIELD_LABELS: Record<string, string> = {
-  state: 'the state',
-  priority: 'the priority',
-  assignees: 'the assignees',
-  labels: 'the labels',
-  name: 'the title',
-  description: 'the description',
-  target_date: 'the due date',
-  start_date: 'the start date',
-  cycle: 'the cycle',
-  modules: 'the modules',
-  parent: 'the parent',
-  estimate_point: 'the estimate',
-};
-
-function describe(a: DashboardActivity): string {
-  if (a.comment && !a.field) return a.comment;
-  if (a.verb === 'created') return 'created';
-  if (a.verb === 'deleted') return 'deleted';
-  if (a.field === 'comment') return 'commented on';
-  return `changed ${FIELD_LABELS[a.field ?? ''] ?? a.field ?? 'something'} of`;
-}
-
 export const ActivityWidget = observer(function ActivityWidget({ slug }: WidgetProps) {
   const { state, retry } = useWidget(slug, 'recent_activity');
   return (
@@ -270,7 +248,7 @@ export const ActivityWidget = observer(function ActivityWidget({ slug }: WidgetP
                   size="sm"
                 />
                 <p className="min-w-0 flex-1 text-fg-muted">
-                  <span className="font-medium text-fg">You</span> {describe(a)}{' '}
+                  <span className="font-medium text-fg">You</span> {activityPhrase(a)}{' '}
                   {a.issue_detail ? (
                     <Link
                       to="/$workspaceSlug/projects/$projectId/issues/$issueId"

@@ -2,25 +2,14 @@ import type { UserProfile, UserStats } from '@kite/shared/contracts';
 import { STATE_GROUP_COLORS, STATE_GROUPS } from '@kite/shared/domain';
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
-import {
-  CalendarDays,
-  Inbox,
-  PanelRightClose,
-  PanelRightOpen,
-  RotateCw,
-  SearchX,
-  UserRound,
-  UserX,
-} from 'lucide-react';
+import { CalendarDays, Inbox, RotateCw, SearchX, UserRound, UserX } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { storage } from '../../lib/storage.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { Button, IconButton } from '../../ui/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
-import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { roleLabel } from '../app-shell/WorkspaceSwitcher.tsx';
 import { BoardBody, Centered } from '../issues/BoardBody.tsx';
@@ -30,18 +19,21 @@ import type { Layout } from '../issues/store/displayFilters.ts';
 import { useCrossProjectView } from '../issues/useCrossProjectView.ts';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
+import { ProfileActivity } from './ProfileActivity.tsx';
 import { PROFILE_ERROR, ProfileStore } from './ProfileStore.ts';
-import { PROFILE_TAB_LABELS, PROFILE_TABS, type ProfileTab, profileScope } from './profileTabs.ts';
+import { ProfileTabNav } from './ProfileTabNav.tsx';
+import { type ProfileSection, type ProfileTab, profileScope } from './profileTabs.ts';
+import { SidebarToggle, useSidebarCollapsed } from './SidebarToggle.tsx';
 
-/** Spec §2: the profile sidebar's collapsed state is kept locally. */
-export const PROFILE_SIDEBAR_COLLAPSED_KEY = 'profile_sidebar_collapsed';
+export { PROFILE_SIDEBAR_COLLAPSED_KEY } from './SidebarToggle.tsx';
 
 /** The layouts the profile offers (its lists span projects: nothing is created or dragged there). */
 const PROFILE_LAYOUTS: readonly Layout[] = ['list', 'kanban'];
 
 /**
- * A workspace member's profile (`/{ws}/profile/{userId}[/created|/subscribed]`): their work
- * items in the board's list and kanban layouts, beside who they are and their numbers.
+ * A workspace member's profile (`/{ws}/profile/{userId}[/created|/subscribed|/activity]`): their
+ * work items in the board's list and kanban layouts, or their activity, beside who they are and
+ * their numbers.
  */
 export const ProfileScreen = observer(function ProfileScreen({
   slug,
@@ -50,7 +42,7 @@ export const ProfileScreen = observer(function ProfileScreen({
 }: {
   slug: string;
   userId: string;
-  tab: ProfileTab;
+  tab: ProfileSection;
 }) {
   const stores = useStores();
   const [profile] = useState(() => new ProfileStore(slug, userId));
@@ -91,6 +83,20 @@ export const ProfileScreen = observer(function ProfileScreen({
   if (profile.status === 'loading' || !profile.profile || !profile.stats)
     return <PageLoader label="Loading profile" />;
 
+  const sidebar = (
+    <ProfileSidebar profile={profile.profile} stats={profile.stats} role={member?.role} slug={slug} />
+  );
+  if (tab === 'activity')
+    return (
+      <ProfileActivity
+        slug={slug}
+        userId={userId}
+        name={name}
+        isMe={stores.user.user?.id === userId}
+        counts={profile.tabCounts}
+        sidebar={sidebar}
+      />
+    );
   return (
     <ProfileIssues
       key={tab}
@@ -100,9 +106,7 @@ export const ProfileScreen = observer(function ProfileScreen({
       name={name}
       isMe={stores.user.user?.id === userId}
       counts={profile.tabCounts}
-      sidebar={
-        <ProfileSidebar profile={profile.profile} stats={profile.stats} role={member?.role} slug={slug} />
-      }
+      sidebar={sidebar}
     />
   );
 });
@@ -124,11 +128,7 @@ const ProfileIssues = observer(function ProfileIssues({
   counts: Record<ProfileTab, number | null>;
   sidebar: React.ReactNode;
 }) {
-  const [collapsed, setCollapsed] = useState(() => storage.getBoolean(PROFILE_SIDEBAR_COLLAPSED_KEY, false));
-  const toggleSidebar = () => {
-    storage.set(PROFILE_SIDEBAR_COLLAPSED_KEY, String(!collapsed));
-    setCollapsed(!collapsed);
-  };
+  const [collapsed, toggleSidebar] = useSidebarCollapsed();
   const view = useCrossProjectView(slug, profileScope(slug, userId, tab), 'profile');
 
   return (
@@ -141,45 +141,13 @@ const ProfileIssues = observer(function ProfileIssues({
             {view.list?.loader === 'mutation' && <Spinner size="sm" label="Updating" />}
             <LayoutSwitcher view={view} layouts={PROFILE_LAYOUTS} />
             <DisplayMenu view={view} />
-            <IconButton
-              label={collapsed ? 'Show profile details' : 'Hide profile details'}
-              onClick={toggleSidebar}
-              aria-expanded={!collapsed}
-              size="sm"
-            >
-              {collapsed ? (
-                <PanelRightOpen className="size-4" aria-hidden />
-              ) : (
-                <PanelRightClose className="size-4" aria-hidden />
-              )}
-            </IconButton>
+            <SidebarToggle collapsed={collapsed} onToggle={toggleSidebar} />
           </>
         }
       />
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
         <div className="flex min-h-[24rem] min-w-0 flex-1 flex-col lg:min-h-0">
-          <nav aria-label="Profile tabs" className={tabBarClass}>
-            {PROFILE_TABS.map((t) => (
-              <Link
-                key={t}
-                to={
-                  t === 'assigned'
-                    ? '/$workspaceSlug/profile/$userId'
-                    : '/$workspaceSlug/profile/$userId/$tab'
-                }
-                params={{ workspaceSlug: slug, userId, tab: t } as never}
-                aria-current={t === tab ? 'page' : undefined}
-                className={tabClass(t === tab)}
-              >
-                {PROFILE_TAB_LABELS[t]}
-                {counts[t] !== null && (
-                  <span className="rounded-full bg-surface-2 px-1.5 text-xs tabular-nums text-fg-muted">
-                    {counts[t]}
-                  </span>
-                )}
-              </Link>
-            ))}
-          </nav>
+          <ProfileTabNav slug={slug} userId={userId} current={tab} counts={counts} />
           <main className="relative min-h-0 flex-1 overflow-hidden" aria-label="Work items">
             <BoardBody
               view={view}

@@ -21,6 +21,18 @@ export function isProfileTab(value: string | undefined): value is ProfileTab {
   return (PROFILE_TABS as readonly string[]).includes(value ?? '');
 }
 
+/** The profile's sections: the work-item tabs, then the member's activity (`/profile/{id}/activity`). */
+export type ProfileSection = ProfileTab | 'activity';
+export const PROFILE_SECTIONS: readonly ProfileSection[] = [...PROFILE_TABS, 'activity'];
+export const PROFILE_SECTION_LABELS: Record<ProfileSection, string> = {
+  ...PROFILE_TAB_LABELS,
+  activity: 'Activity',
+};
+
+export function profileSectionOf(value: string | undefined): ProfileSection {
+  return value === 'activity' || isProfileTab(value) ? value : 'assigned';
+}
+
 /** The list a tab shows: `{ws}/user-issues/{userId}/` limited to the member, settings kept per workspace. */
 export function profileScope(slug: string, userId: string, tab: ProfileTab): ListScope {
   return {

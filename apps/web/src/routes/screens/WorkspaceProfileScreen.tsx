@@ -1,11 +1,11 @@
 import { useParams } from '@tanstack/react-router';
 import { ProfileScreen } from '../../features/profile/ProfileScreen.tsx';
-import { isProfileTab } from '../../features/profile/profileTabs.ts';
+import { profileSectionOf } from '../../features/profile/profileTabs.ts';
 
 /** Both profile routes (`profile/$userId` and `profile/$userId/$tab`) render this screen. */
 function WorkspaceProfileScreen() {
   const params = useParams({ strict: false }) as { workspaceSlug: string; userId: string; tab?: string };
-  const tab = isProfileTab(params.tab) ? params.tab : 'assigned';
+  const tab = profileSectionOf(params.tab);
   return (
     <ProfileScreen
       key={`${params.workspaceSlug}/${params.userId}`}

@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router';
+import { tabBarClass, tabClass } from '../../ui/tabs.ts';
+import { PROFILE_SECTION_LABELS, PROFILE_SECTIONS, type ProfileSection } from './profileTabs.ts';
+
+/** The profile's section tabs; the work-item tabs show their counts once known. */
+export function ProfileTabNav({
+  slug,
+  userId,
+  current,
+  counts,
+}: {
+  slug: string;
+  userId: string;
+  current: ProfileSection;
+  counts: Partial<Record<ProfileSection, number | null>>;
+}) {
+  return (
+    <nav aria-label="Profile tabs" className={tabBarClass}>
+      {PROFILE_SECTIONS.map((t) => {
+        const count = counts[t] ?? null;
+        return (
+          <Link
+            key={t}
+            to={t === 'assigned' ? '/$workspaceSlug/profile/$userId' : '/$workspaceSlug/profile/$userId/$tab'}
+            params={{ workspaceSlug: slug, userId, tab: t } as never}
+            aria-current={t === current ? 'page' : undefined}
+            className={tabClass(t === current)}
+          >
+            {PROFILE_SECTION_LABELS[t]}
+            {count !== null && (
+              <span className="rounded-full bg-surface-2 px-1.5 text-xs tabular-nums text-fg-muted">
+                {count}
+              </span>
+            )}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
