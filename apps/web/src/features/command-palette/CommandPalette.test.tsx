@@ -228,8 +228,39 @@ describe('command palette', () => {
     const global = within(views).getByRole('option', { name: /Release blockers/ });
     expect(global.textContent).toContain('Workspace');
     expect(within(views).getByRole('option', { name: /Release board/ }).textContent).toContain('MOB');
-    expect(fakeApi.callsTo('GET', SEARCH).at(-1)?.path).toContain('entities=issue,project,page,issue_view');
+    expect(fakeApi.callsTo('GET', SEARCH).at(-1)?.path).toContain(
+      'entities=issue,project,page,issue_view,intake',
+    );
     await user.click(global);
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/workspace-views/wv1'));
+  });
+
+  it('finds intake submissions on the server and opens one in its project’s intake', async () => {
+    const user = userEvent.setup();
+    fakeApi.on('GET', SEARCH, {
+      results: {
+        issue: [],
+        project: [],
+        page: [],
+        intake: [
+          {
+            issue_id: 'issue-i7',
+            name: 'Login loops',
+            sequence_id: 7,
+            project__identifier: 'MOB',
+            project_id: 'p1',
+          },
+        ],
+      },
+    });
+    const { router } = await openBoard();
+    const palette = await openPaletteWithKeys(user);
+    await user.keyboard('login');
+    const group = await within(palette).findByRole('group', { name: 'Intake' }, { timeout: 3000 });
+    const option = within(group).getByRole('option', { name: /Login loops/ });
+    expect(option.textContent).toContain('MOB-7');
+    await user.click(option);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake'));
+    expect(router.state.location.search).toMatchObject({ inboxIssueId: 'issue-i7' });
   });
 });

@@ -32,7 +32,14 @@ import {
   paletteState,
   requestBoardAction,
 } from './registry.ts';
-import { type IssueHit, matchesText, type PageHit, PaletteSearch, type ViewHit } from './search.ts';
+import {
+  type IntakeHit,
+  type IssueHit,
+  matchesText,
+  type PageHit,
+  PaletteSearch,
+  type ViewHit,
+} from './search.ts';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   Actions: <CircleDot className="size-4" />,
@@ -222,12 +229,14 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
   const groups = groupBy(commands);
   const pages = search.pages;
   const views = search.views;
+  const intake = search.intake;
   const nothing =
     commands.length === 0 &&
     issues.length === 0 &&
     projects.length === 0 &&
     pages.length === 0 &&
-    views.length === 0;
+    views.length === 0 &&
+    intake.length === 0;
 
   useResultsMark('palette:results', query, true);
   useResultsMark('palette:server-results', query, search.serverCurrent);
@@ -264,6 +273,15 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
     );
   const openView = (view: ViewHit) =>
     run(() => void navigate(viewLink({ slug, projectId: view.projectId }, view.id)));
+  const openIntake = (hit: IntakeHit) =>
+    run(
+      () =>
+        void navigate({
+          to: '/$workspaceSlug/projects/$projectId/intake',
+          params: { workspaceSlug: slug, projectId: hit.projectId },
+          search: { inboxIssueId: hit.issueId },
+        }),
+    );
   const openProject = (projectId: string) =>
     run(
       () =>
@@ -376,6 +394,22 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
                 <span className="font-mono text-xs text-fg-subtle">
                   {view.projectId ? stores.projects.get(slug, view.projectId)?.identifier : 'Workspace'}
                 </span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
+        {intake.length > 0 && (
+          <Command.Group heading="Intake" className={groupClasses}>
+            {intake.map((hit) => (
+              <Command.Item
+                key={hit.issueId}
+                value={`intake:${hit.issueId}`}
+                onSelect={() => openIntake(hit)}
+                className={itemClasses}
+              >
+                <Import className="size-4 text-fg-muted" aria-hidden />
+                <span className="min-w-0 flex-1 truncate">{hit.name}</span>
+                <span className="font-mono text-xs text-fg-subtle">{hit.key}</span>
               </Command.Item>
             ))}
           </Command.Group>

@@ -31,7 +31,16 @@ export interface ViewHit {
   projectId: string | null;
 }
 
-/** `GET {ws}/search/?entities=issue,project,page,issue_view` (api.md §5.17). */
+/** An intake submission found by the server (opened in its project's intake). */
+export interface IntakeHit {
+  issueId: string;
+  name: string;
+  projectId: string;
+  /** `IDENT-123` */
+  key: string;
+}
+
+/** `GET {ws}/search/?entities=issue,project,page,issue_view,intake` (api.md §5.17). */
 interface SearchResponse {
   results: {
     issue?: {
@@ -44,6 +53,13 @@ interface SearchResponse {
     project?: { id: string; name: string; identifier: string }[];
     page?: { id: string; name: string; project_id: string }[];
     issue_view?: { id: string; name: string; project_id: string | null }[];
+    intake?: {
+      issue_id: string;
+      name: string;
+      sequence_id: number;
+      project__identifier: string;
+      project_id: string;
+    }[];
   };
 }
 
@@ -65,6 +81,7 @@ export class PaletteSearch {
   serverProjects: ProjectHit[] = [];
   serverPages: PageHit[] = [];
   serverViews: ViewHit[] = [];
+  serverIntake: IntakeHit[] = [];
   serverQuery = '';
   loading = false;
   error: string | null = null;
@@ -100,7 +117,7 @@ export class PaletteSearch {
   private async fetch(term: string, seq: number): Promise<void> {
     try {
       const answer = await api.get<SearchResponse>(
-        `/api/workspaces/${seg(this.slug)}/search/?search=${encodeURIComponent(term)}&entities=issue,project,page,issue_view`,
+        `/api/workspaces/${seg(this.slug)}/search/?search=${encodeURIComponent(term)}&entities=issue,project,page,issue_view,intake`,
       );
       if (seq !== this.seq) return; // a newer text was typed meanwhile
       runInAction(() => {
@@ -124,6 +141,12 @@ export class PaletteSearch {
           id: v.id,
           name: v.name,
           projectId: v.project_id,
+        }));
+        this.serverIntake = (answer.results.intake ?? []).map((i) => ({
+          issueId: i.issue_id,
+          name: i.name,
+          projectId: i.project_id,
+          key: `${i.project__identifier}-${i.sequence_id}`,
         }));
         this.serverQuery = this.query;
         this.loading = false;
@@ -187,6 +210,10 @@ export class PaletteSearch {
 
   get views(): ViewHit[] {
     return this.serverCurrent ? this.serverViews : [];
+  }
+
+  get intake(): IntakeHit[] {
+    return this.serverCurrent ? this.serverIntake : [];
   }
 
   dispose(): void {
