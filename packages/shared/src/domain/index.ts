@@ -13,3 +13,4 @@ export * from './roles.ts';
 export * from './slug.ts';
 export * from './sort-order.ts';
 export * from './states.ts';
+export * from './views.ts';
