@@ -5,6 +5,7 @@ export * from './dashboard.ts';
 export * from './estimates.ts';
 export * from './identifier.ts';
 export * from './intake.ts';
+export * from './issues.ts';
 export * from './modules.ts';
 export * from './notifications.ts';
 export * from './organization.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cycleRights } from './cycles.ts';
+import { INTAKE_STATUS, INTAKE_STATUSES, intakeRights } from './intake.ts';
+import { attachmentRights, commentRights, issueLinkRights, issueRights } from './issues.ts';
 import { moduleRights } from './modules.ts';
 import { ROLE } from './roles.ts';
 import { viewRights } from './views.ts';
@@ -105,5 +107,83 @@ describe('viewRights (api.md §8: owner; P20 for public views; lock and access t
       deleteRight: right,
       canDelete: right && !locked,
     });
+  });
+});
+
+describe('intakeRights (api.md §10: triage P20; work item P15 +submitter while pending; delete P20 +submitter)', () => {
+  const table: [string, 'submitter' | 'other', number][] = [];
+  for (const [name] of ROLES) {
+    for (const who of ['submitter', 'other'] as const) {
+      for (const status of INTAKE_STATUSES) table.push([name, who, status]);
+    }
+  }
+  it.each(table)('a %s who is the %s, status %s', (name, who, status) => {
+    const role = ROLES.find(([n]) => n === name)![1];
+    const submitter = who === 'submitter';
+    const item = { created_by: submitter ? ME : OTHER, status };
+    expect(intakeRights(item, { userId: ME, role })).toEqual({
+      submitter,
+      canTriage: role === ADMIN,
+      canEditText: role >= MEMBER || (submitter && status === INTAKE_STATUS.PENDING),
+      canEditProperties: role >= MEMBER,
+      canDelete: role === ADMIN || submitter,
+    });
+  });
+
+  it('gives an item nobody submitted no submitter', () => {
+    expect(
+      intakeRights({ created_by: null, status: INTAKE_STATUS.PENDING }, { userId: '', role: GUEST }),
+    ).toEqual({
+      submitter: false,
+      canTriage: false,
+      canEditText: false,
+      canEditProperties: false,
+      canDelete: false,
+    });
+  });
+});
+
+describe('the rights on a work item and what hangs off it (api.md §5.5, §5.9–5.11)', () => {
+  const table: [string, boolean][] = [];
+  for (const [name] of ROLES) for (const mine of [true, false]) table.push([name, mine]);
+
+  it.each(table)('a %s (their own: %s)', (name, mine) => {
+    const role = ROLES.find(([n]) => n === name)![1];
+    const caller = { userId: ME, role };
+    const by = mine ? ME : OTHER;
+    const member = role >= MEMBER;
+    const admin = role === ADMIN;
+    // Work item: PATCH P15 +creator, DELETE P20 +creator, add a link P15 +issue creator.
+    expect(issueRights({ created_by: by }, caller)).toEqual({
+      creator: mine,
+      canEdit: member || mine,
+      canAddLink: member || mine,
+      canDelete: admin || mine,
+    });
+    // Link: PATCH / DELETE P15 +link creator.
+    expect(issueLinkRights({ created_by: by }, caller)).toEqual({
+      creator: mine,
+      canEdit: member || mine,
+      canDelete: member || mine,
+    });
+    // Attachment: DELETE P20 +uploader.
+    expect(attachmentRights({ created_by: by }, caller)).toEqual({
+      uploader: mine,
+      canDelete: admin || mine,
+    });
+    // Comment: PATCH / DELETE author, P20.
+    expect(commentRights({ actor: by }, caller)).toEqual({
+      author: mine,
+      canEdit: admin || mine,
+      canDelete: admin || mine,
+    });
+  });
+
+  it('counts nobody as the creator of what has none', () => {
+    const guest = { userId: '', role: GUEST };
+    expect(issueRights({ created_by: null }, guest).creator).toBe(false);
+    expect(issueLinkRights({ created_by: null }, guest).canEdit).toBe(false);
+    expect(attachmentRights({ created_by: null }, guest).canDelete).toBe(false);
+    expect(commentRights({ actor: null }, guest).canEdit).toBe(false);
   });
 });

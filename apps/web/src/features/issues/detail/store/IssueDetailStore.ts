@@ -7,7 +7,7 @@ import type {
   UpdateIssueBody,
   UserLite,
 } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { type IssueCaller, issueRights, ROLE } from '@kite/shared/domain';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RootStore } from '../../../../app/RootStore.ts';
 import { ApiError, api } from '../../../../lib/api.ts';
@@ -122,6 +122,11 @@ export class IssueDetailStore {
     return this.root.user.user?.id;
   }
 
+  /** The caller as the shared rights functions read it (`issueRights`, `commentRights`, …). */
+  get caller(): IssueCaller {
+    return { userId: this.currentUserId ?? '', role: this.role ?? 0 };
+  }
+
   get role(): number | null {
     const project = this.project;
     if (!project) return null;
@@ -146,10 +151,10 @@ export class IssueDetailStore {
     return (this.role ?? 0) >= ROLE.MEMBER;
   }
 
-  /** Admins, or the item's creator. */
+  /** Admins, or the item's creator (`issueRights`). */
   get canDelete(): boolean {
     const issue = this.issue;
-    return (this.role ?? 0) >= ROLE.ADMIN || (!!issue && issue.created_by === this.currentUserId);
+    return !!issue && issueRights(issue, this.caller).canDelete;
   }
 
   get key(): string {
