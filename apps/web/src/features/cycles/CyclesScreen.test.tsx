@@ -48,7 +48,7 @@ function setup(role: number, cycles: Cycle[]) {
 
 /** The row's action menu items, or null when the row has no menu. */
 async function actionsOf(name: string): Promise<string[] | null> {
-  await screen.findByRole('link', { name });
+  await screen.findByRole('link', { name }, { timeout: 5000 });
   const trigger = screen.queryByRole('button', { name: `Actions for ${name}` });
   if (!trigger) return null;
   await userEvent.click(trigger);
