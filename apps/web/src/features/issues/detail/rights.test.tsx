@@ -10,6 +10,7 @@ import { renderInRouter } from '../../../test/renderInRouter.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { LinksSection } from './LinksSection.tsx';
 import { IssueDetailStore } from './store/IssueDetailStore.ts';
+import { TitleEditor } from './TitleEditor.tsx';
 
 vi.mock('../../../lib/api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/api.ts')>()),
@@ -87,5 +88,20 @@ describe('the work item detail offers what the shared rights allow', () => {
     expect(screen.queryByRole('button', { name: 'Add link' })).toBeNull();
     expect(linkMenu('https://example.com/theirs')).toBeNull();
     expect(linkMenu('https://example.com/mine')).not.toBeNull();
+  });
+
+  it('lets a viewer edit the title of the item they created, not another’s (api.md §5.5: P15 +creator)', async () => {
+    const own = await setup(10, ME);
+    const first = renderInRouter(() => <TitleEditor detail={own.detail} />, { stores: own.root });
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toBeTruthy();
+    first.unmount();
+
+    const theirs = await setup(10, OTHER);
+    renderInRouter(() => <TitleEditor detail={theirs.detail} />, { stores: theirs.root });
+    expect(await screen.findByRole('heading')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+    // Sub-items and relations stay a member's.
+    expect(theirs.detail.canEdit).toBe(false);
+    expect(own.detail.canEdit).toBe(false);
   });
 });

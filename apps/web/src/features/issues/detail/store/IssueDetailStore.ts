@@ -137,9 +137,19 @@ export class IssueDetailStore {
     return !!this.issue?.archived_at;
   }
 
-  /** Members and above edit work items; archived ones are read-only (api.md §5.14). */
+  /** Sub-items and relations (their own P15 endpoints): members and above; archived items are read-only (api.md §5.14). */
   get canEdit(): boolean {
     return (this.role ?? 0) >= ROLE.MEMBER && !this.isArchived;
+  }
+
+  /**
+   * Name, description and properties (the item's PATCH): role ≥ member or the item's creator
+   * (`issueRights`, api.md §5.5: P15 +creator); archived items are read-only. Sub-items and
+   * relations have their own P15 endpoints: `canEdit`.
+   */
+  get canEditFields(): boolean {
+    const issue = this.issue;
+    return !!issue && !this.isArchived && issueRights(issue, this.caller).canEdit;
   }
 
   /** Comments, reactions and attachments: anyone who can see the item (guests and viewers too). */
