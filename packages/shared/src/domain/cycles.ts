@@ -1,3 +1,5 @@
+import { ROLE } from './roles.ts';
+
 /** The statuses a cycle can have (api.md §6), computed from its dates on every read. */
 export const CYCLE_STATUSES = ['current', 'upcoming', 'completed', 'draft'] as const;
 export type CycleStatus = (typeof CYCLE_STATUSES)[number];
@@ -52,3 +54,33 @@ export function rangesOverlap(
 ): boolean {
   return a.start_date <= b.end_date && b.start_date <= a.end_date;
 }
+
+/** What the rules read of a cycle. */
+export interface CycleFacts {
+  owned_by_id: string | null;
+}
+
+/** Who is asking, in the cycle's project. */
+export interface CycleCaller {
+  userId: string;
+  /** Effective project role (0 when not a member). */
+  role: number;
+}
+
+/**
+ * The rules of cycles (api.md §6), the one definition the server enforces and the web shows:
+ * editing, archiving and restoring need role ≥ member; deleting needs the cycle's owner
+ * (`owned_by_id`) or a project admin. The cycle's state (archived, completed) refuses edits on its
+ * own terms (400); these are the rights alone.
+ */
+export function cycleRights(cycle: CycleFacts, caller: CycleCaller) {
+  const owner = cycle.owned_by_id !== null && cycle.owned_by_id === caller.userId;
+  const member = caller.role >= ROLE.MEMBER;
+  return {
+    owner,
+    canEdit: member,
+    canArchive: member,
+    canDelete: owner || caller.role >= ROLE.ADMIN,
+  };
+}
+export type CycleRights = ReturnType<typeof cycleRights>;

@@ -1,3 +1,5 @@
+import { ROLE } from './roles.ts';
+
 /**
  * The intake (inbox) of a project (spec §4, api.md §10): what comes in waits in triage until an
  * admin accepts, declines, snoozes or marks it a duplicate. These are the rules both sides read.
@@ -56,6 +58,40 @@ export const isOpenIntakeStatus = (status: IntakeStatus): boolean => OPEN_INTAKE
 
 /** Only an accepted item has left triage: every other status keeps it out of the project's lists. */
 export const isInTriage = (status: IntakeStatus): boolean => status !== INTAKE_STATUS.ACCEPTED;
+
+/** What the rules read of an intake item. */
+export interface IntakeFacts {
+  created_by: string | null;
+  status: number;
+}
+
+/** Who is asking, in the item's project. */
+export interface IntakeCaller {
+  userId: string;
+  /** Effective project role (0 when not a member). */
+  role: number;
+}
+
+/**
+ * The rights on an intake item (api.md §10), the one definition the server enforces and the web
+ * shows: triage (accept, decline, snooze, duplicate) needs a project admin; the work item's name
+ * and description need a member, or its submitter while it is pending; its other properties need
+ * a member; deleting needs a project admin or its submitter. Which triage moves a status allows is
+ * `canChangeIntakeStatus`'s.
+ */
+export function intakeRights(item: IntakeFacts, caller: IntakeCaller) {
+  const submitter = item.created_by !== null && item.created_by === caller.userId;
+  const member = caller.role >= ROLE.MEMBER;
+  const admin = caller.role >= ROLE.ADMIN;
+  return {
+    submitter,
+    canTriage: admin,
+    canEditText: member || (submitter && item.status === INTAKE_STATUS.PENDING),
+    canEditProperties: member,
+    canDelete: admin || submitter,
+  };
+}
+export type IntakeRights = ReturnType<typeof intakeRights>;
 
 /** Inbox page size and its default order (spec §9). */
 export const INTAKE_PAGE_SIZE = 10;

@@ -1,3 +1,5 @@
+import { ROLE } from './roles.ts';
+
 /** A module's statuses (api.md §7), in the order the product lists them. */
 export const MODULE_STATUSES = [
   'backlog',
@@ -27,3 +29,32 @@ export const MODULE_ORDERINGS = [
   'sort_order',
 ] as const;
 export type ModuleOrdering = (typeof MODULE_ORDERINGS)[number];
+
+/** What the rules read of a module. */
+export interface ModuleFacts {
+  created_by: string | null;
+}
+
+/** Who is asking, in the module's project. */
+export interface ModuleCaller {
+  userId: string;
+  /** Effective project role (0 when not a member). */
+  role: number;
+}
+
+/**
+ * The rules of modules (api.md §7), the one definition the server enforces and the web shows:
+ * editing, archiving, restoring and the module's links need role ≥ member; deleting needs the
+ * module's creator or a project admin. (A module's lead and members have no rights of their own.)
+ */
+export function moduleRights(module: ModuleFacts, caller: ModuleCaller) {
+  const creator = module.created_by !== null && module.created_by === caller.userId;
+  const member = caller.role >= ROLE.MEMBER;
+  return {
+    creator,
+    canEdit: member,
+    canArchive: member,
+    canDelete: creator || caller.role >= ROLE.ADMIN,
+  };
+}
+export type ModuleRights = ReturnType<typeof moduleRights>;

@@ -1,5 +1,5 @@
 import type { Reaction } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { commentRights, ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
 import type { CommentRow, UserRow } from '../../platform/db/schema.ts';
@@ -88,7 +88,7 @@ export function createCommentsService(
   }
 
   function assertAuthorOrAdmin(project: ProjectAccess, user: UserRow, actorId: string) {
-    if (actorId !== user.id && (project.role ?? 0) < ROLE.ADMIN) {
+    if (!commentRights({ actor: actorId }, { userId: user.id, role: project.role ?? 0 }).canEdit) {
       throw new AppError('forbidden', 'Only the author or a project admin can change this comment');
     }
   }

@@ -113,6 +113,18 @@ describe('comments', () => {
       ).status,
     ).toBe(404);
   });
+
+  it('lets a project admin edit another member’s comment (api.md §5.11: author, P20)', async () => {
+    const member = await addMember(t, owner, slug, 15);
+    await addProjectMember(owner, slug, projectId, member.user.id, 15);
+    const comment = (await member.client.post(`${issueUrl}/comments/`, { comment_html: '<p>Theirs</p>' }))
+      .body;
+    const edited = await owner.client.patch(`${issueUrl}/comments/${comment.id}/`, {
+      comment_html: '<p>Tidied</p>',
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.comment_html).toBe('<p>Tidied</p>');
+  });
 });
 
 describe('reactions and history', () => {

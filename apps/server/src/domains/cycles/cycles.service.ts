@@ -9,7 +9,13 @@ import type {
   UpdateCycleBody,
   UpdateUserPropertiesBody,
 } from '@kite/shared/contracts';
-import { type CycleStatus, cycleStatus, nextPlanningSortOrder, ROLE, todayIn } from '@kite/shared/domain';
+import {
+  type CycleStatus,
+  cycleRights,
+  cycleStatus,
+  nextPlanningSortOrder,
+  todayIn,
+} from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
@@ -243,8 +249,7 @@ export function createCyclesService(
       const p = project.project;
       await db.transaction(async (tx) => {
         const cycle = await liveCycle(tx, project, cycleId);
-        const owner = cycle.owned_by_id === user.id || cycle.created_by === user.id;
-        if ((project.role ?? 0) < ROLE.ADMIN && !owner) {
+        if (!cycleRights(cycle, { userId: user.id, role: project.role ?? 0 }).canDelete) {
           throw new AppError('forbidden', 'Only the owner or a project admin can delete a cycle');
         }
         await deps.issues.detachCycle(tx, p.id, cycleId);

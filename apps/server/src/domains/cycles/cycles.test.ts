@@ -307,6 +307,26 @@ describe('archive, favorites and delete', () => {
     expect((await owner.client.get(`${cycles}${theirs.id}/`)).status).toBe(404);
     expect((await owner.client.get(`${pbase}/issues/${issue.id}/`)).body.cycle_id).toBeNull();
   });
+
+  it('lets the owner delete, not the creator who handed the cycle to someone else (api.md §6: P20 +owner)', async () => {
+    const member = await addMember(t, owner, slug, 15);
+    await addProjectMember(owner, slug, projectId, member.user.id, 15);
+    const handedOver = await createCycle({ name: 'Handed over', owned_by_id: owner.user.id }, member.client);
+    expect(handedOver.owned_by_id).toBe(owner.user.id);
+    expect(handedOver.created_by).toBe(member.user.id);
+    const refused = await member.client.delete(`${cycles}${handedOver.id}/`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'Only the owner or a project admin can delete a cycle',
+      error_code: 'FORBIDDEN',
+    });
+    expect((await owner.client.get(`${cycles}${handedOver.id}/`)).status).toBe(200);
+
+    const given = await createCycle({ name: 'Given', owned_by_id: member.user.id });
+    expect(given.created_by).toBe(owner.user.id);
+    expect((await member.client.delete(`${cycles}${given.id}/`)).status).toBe(204);
+    expect((await owner.client.get(`${cycles}${given.id}/`)).status).toBe(404);
+  });
 });
 
 describe('access', () => {

@@ -5,6 +5,7 @@ import {
   INTAKE_STATUS,
   INTAKE_STATUS_NAMES,
   type IntakeStatus,
+  intakeRights,
   isIntakeStatus,
   isOpenIntakeStatus,
   ROLE,
@@ -134,12 +135,13 @@ export function editRefusal(
   role: number,
   body: UpdateIntakeIssueBody,
 ) {
+  const rights = intakeRights(item, { userId, role });
   const triaging =
     body.status !== undefined || body.snoozed_till !== undefined || body.duplicate_to !== undefined;
-  if (triaging && role < ROLE.ADMIN) return forbidden('Only project admins can triage intake items');
-  if (body.issue === undefined || role >= ROLE.MEMBER) return null;
-  if (item.created_by !== userId) return forbidden('Only members or its submitter can edit this intake item');
-  if (item.status !== PENDING) return forbidden('A submission can be edited only while it is pending');
+  if (triaging && !rights.canTriage) return forbidden('Only project admins can triage intake items');
+  if (body.issue === undefined || rights.canEditProperties) return null;
+  if (!rights.submitter) return forbidden('Only members or its submitter can edit this intake item');
+  if (!rights.canEditText) return forbidden('A submission can be edited only while it is pending');
   return null;
 }
 
@@ -157,7 +159,7 @@ export function workItemChanges(
 
 /** Deleting an item: a project admin, or its submitter. */
 export function deleteRefusal(item: IntakeItemState, userId: string, role: number) {
-  return role >= ROLE.ADMIN || item.created_by === userId
+  return intakeRights(item, { userId, role }).canDelete
     ? null
     : forbidden('Only project admins or its submitter can delete this intake item');
 }

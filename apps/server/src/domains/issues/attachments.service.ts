@@ -1,5 +1,5 @@
 import type { IssueAttachment } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { attachmentRights } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../platform/db/database.ts';
@@ -102,7 +102,7 @@ export function createAttachmentsService(db: Db, deps: { issues: IssuesService; 
       await deps.issues.assertVisible(project, user, issueId);
       const row = await findAttachment(db, issueId, attachmentId);
       if (!row) throw notFound();
-      if (row.created_by !== user.id && (project.role ?? 0) < ROLE.ADMIN) {
+      if (!attachmentRights(row, { userId: user.id, role: project.role ?? 0 }).canDelete) {
         throw new AppError('forbidden', 'Only the uploader or a project admin can delete an attachment');
       }
       await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import type {
   ListIssuesQuery,
   UpdateIssueBody,
 } from '@kite/shared/contracts';
-import { ROLE, sortOrderBetween } from '@kite/shared/domain';
+import { issueRights, ROLE, sortOrderBetween } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
@@ -159,7 +159,7 @@ export function createIssuesService(
     fromIntake = false,
   ): asserts issue is IssueRowDb {
     if (!issue || !isVisible(issue, project, user, draft)) throw issueNotFound();
-    if ((project.role ?? 0) < ROLE.MEMBER && issue.created_by !== user.id) {
+    if (!issueRights(issue, { userId: user.id, role: project.role ?? 0 }).canEdit) {
       throw new AppError('forbidden', 'You do not have permission to perform this action');
     }
     if (issue.archived_at) throw new AppError('bad_request', 'Archived work items are read-only');
@@ -810,7 +810,7 @@ export function createIssuesService(
       await db.transaction(async (tx) => {
         const current = await lockIssue(tx, p.id, issueId);
         if (!current || !isVisible(current, project, user, draft)) throw issueNotFound();
-        if ((project.role ?? 0) < ROLE.ADMIN && current.created_by !== user.id) {
+        if (!issueRights(current, { userId: user.id, role: project.role ?? 0 }).canDelete) {
           throw new AppError('forbidden', 'You do not have permission to perform this action');
         }
         if (current.is_intake) throw waitingInIntake();

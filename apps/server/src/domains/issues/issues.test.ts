@@ -211,6 +211,19 @@ describe('roles and visibility', () => {
       (await owner.client.get(`/api/workspaces/${slug}/projects/${otherProject.id}/issues/`)).status,
     ).toBe(404);
   });
+
+  it('lets the creator edit their own work item below member, not another’s (api.md §5.5: P15 +creator)', async () => {
+    const author = await addMember(t, owner, slug, 15);
+    const membership = await addProjectMember(owner, slug, projectId, author.user.id, 15);
+    const own = await create({ name: 'Mine' }, author.client);
+    const theirs = await create({ name: 'Theirs' });
+    const demoted = await owner.client.patch(`${base}/members/${membership.id}/`, { role: 10 });
+    expect(demoted.status, demoted.text).toBe(200);
+    const edited = await author.client.patch(`${base}/issues/${own.id}/`, { name: 'Still mine' });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.name).toBe('Still mine');
+    expect((await author.client.patch(`${base}/issues/${theirs.id}/`, { name: 'No' })).status).toBe(403);
+  });
 });
 
 describe('listing', () => {

@@ -55,6 +55,32 @@ describe('links', () => {
     expect((await owner.client.get(url)).body).toEqual([]);
     expect((await owner.client.get(`${base}/issues/${issue.id}/`)).body.link_count).toBe(0);
   });
+
+  it('lets any member change a link, and one below member only the links they added (api.md §5.9: P15 +link creator)', async () => {
+    const projectId = base.split('/').pop()!;
+    const member = await addMember(t, owner, slug, 15);
+    await addProjectMember(owner, slug, projectId, member.user.id, 15);
+    const author = await addMember(t, owner, slug, 15);
+    const membership = await addProjectMember(owner, slug, projectId, author.user.id, 15);
+    const issue = (await author.client.post(`${base}/issues/`, { name: 'Theirs' })).body;
+    const url = `${base}/issues/${issue.id}/issue-links/`;
+    const byOwner = (await owner.client.post(url, { url: 'https://example.com/a' })).body;
+    const byAuthor = (await author.client.post(url, { url: 'https://example.com/b' })).body;
+
+    // A member who added neither link edits and deletes one.
+    expect((await member.client.patch(`${url}${byOwner.id}/`, { title: 'Renamed' })).status).toBe(200);
+    expect((await member.client.delete(`${url}${byOwner.id}/`)).status).toBe(204);
+
+    // Made a viewer, the item's creator still adds links to it and changes their own, not others'.
+    const demoted = await owner.client.patch(`${base}/members/${membership.id}/`, { role: 10 });
+    expect(demoted.status, demoted.text).toBe(200);
+    const byMember = (await member.client.post(url, { url: 'https://example.com/c' })).body;
+    expect((await author.client.post(url, { url: 'https://example.com/d' })).status).toBe(201);
+    expect((await author.client.patch(`${url}${byAuthor.id}/`, { title: 'Mine' })).status).toBe(200);
+    expect((await author.client.patch(`${url}${byMember.id}/`, { title: 'No' })).status).toBe(403);
+    expect((await author.client.delete(`${url}${byMember.id}/`)).status).toBe(403);
+    expect((await author.client.delete(`${url}${byAuthor.id}/`)).status).toBe(204);
+  });
 });
 
 describe('relations', () => {

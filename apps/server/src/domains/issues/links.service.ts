@@ -1,5 +1,5 @@
 import type { IssueLink } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { issueLinkRights, issueRights, ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
@@ -49,11 +49,17 @@ export function createLinksService(db: Db, deps: { issues: IssuesService }) {
     return found;
   }
 
-  /** Members edit any link; others only the links they added (the issue's creator may add). */
-  function assertMayChange(project: ProjectAccess, user: UserRow, ownerId: string | null) {
-    if ((project.role ?? 0) < ROLE.MEMBER && ownerId !== user.id) {
-      throw new AppError('forbidden', 'You do not have permission to perform this action');
-    }
+  const refused = () => new AppError('forbidden', 'You do not have permission to perform this action');
+  const caller = (project: ProjectAccess, user: UserRow) => ({ userId: user.id, role: project.role ?? 0 });
+
+  /** Members add links to any work item; others to the ones they created (`issueRights`). */
+  function assertMayAdd(project: ProjectAccess, user: UserRow, issue: { created_by: string | null }) {
+    if (!issueRights(issue, caller(project, user)).canAddLink) throw refused();
+  }
+
+  /** Members edit any link; others only the links they added (`issueLinkRights`). */
+  function assertMayChange(project: ProjectAccess, user: UserRow, link: { created_by: string | null }) {
+    if (!issueLinkRights(link, caller(project, user)).canEdit) throw refused();
   }
 
   const withEmail = (project: ProjectAccess, user: UserRow, creator: UserRow | null) =>
@@ -78,7 +84,7 @@ export function createLinksService(db: Db, deps: { issues: IssuesService }) {
       body: { url: string; title?: string | null },
     ) {
       const issue = await deps.issues.assertVisible(project, user, issueId);
-      assertMayChange(project, user, issue.created_by);
+      assertMayAdd(project, user, issue);
       const url = checkLinkUrl(body.url);
       try {
         const row = await db.transaction(async (tx) => {
@@ -110,7 +116,7 @@ export function createLinksService(db: Db, deps: { issues: IssuesService }) {
     ) {
       await deps.issues.assertVisible(project, user, issueId);
       const { link, creator } = await find(issueId, linkId);
-      assertMayChange(project, user, link.created_by);
+      assertMayChange(project, user, link);
       try {
         const row = await updateLinkRow(db, linkId, {
           ...(body.url !== undefined ? { url: checkLinkUrl(body.url) } : {}),
@@ -127,7 +133,7 @@ export function createLinksService(db: Db, deps: { issues: IssuesService }) {
     async remove(project: ProjectAccess, user: UserRow, issueId: string, linkId: string) {
       await deps.issues.assertVisible(project, user, issueId);
       const { link } = await find(issueId, linkId);
-      assertMayChange(project, user, link.created_by);
+      assertMayChange(project, user, link);
       await db.transaction(async (tx) => {
         await deleteLink(tx, linkId);
         await adjustLinkCount(tx, issueId, -1);

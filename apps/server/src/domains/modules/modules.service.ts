@@ -13,8 +13,8 @@ import type {
 import {
   ARCHIVABLE_MODULE_STATUSES,
   MODULE_STATUSES,
+  moduleRights,
   nextPlanningSortOrder,
-  ROLE,
 } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { type SQL, sql } from 'drizzle-orm';
@@ -275,7 +275,7 @@ export function createModulesService(
     async remove(project: ProjectAccess, user: UserRow, moduleId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const module = await liveModule(tx, project, moduleId);
-        if ((project.role ?? 0) < ROLE.ADMIN && module.created_by !== user.id) {
+        if (!moduleRights(module, { userId: user.id, role: project.role ?? 0 }).canDelete) {
           throw new AppError('forbidden', 'Only the creator or a project admin can delete a module');
         }
         await deps.issues.detachModule(tx, project.project.id, moduleId);

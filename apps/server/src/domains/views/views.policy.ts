@@ -5,20 +5,18 @@ import {
   type ListIssuesQuery,
   UNTITLED_VIEW,
   type UpdateViewBody,
-  VIEW_ACCESS,
 } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { type ViewFacts, viewRights } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { checkFilterParams, isOrderBy } from '../issues/issue-query.ts';
 import type { FilterIds } from './views.repo.ts';
 
-/** The rules of saved views (api.md §8), free of the database. */
+/**
+ * The rules of saved views (api.md §8), free of the database, as the API refuses them. The rights
+ * themselves are `viewRights` in the shared domain, the one definition the web shows too.
+ */
 
-export interface ViewState {
-  owned_by: string;
-  access: number;
-  is_locked: boolean;
-}
+export type ViewState = ViewFacts;
 
 const forbidden = (message: string) => new AppError('forbidden', message);
 export const viewLocked = () => new AppError('bad_request', 'View is locked', 'VIEW_LOCKED');
@@ -28,7 +26,7 @@ export const viewName = (name: string): string => (name.trim() === '' ? UNTITLED
 
 /** A private view exists for its owner alone: everyone else, admins included, gets 404. */
 export const canSee = (view: ViewState, userId: string): boolean =>
-  view.access === VIEW_ACCESS.PUBLIC || view.owned_by === userId;
+  viewRights(view, { userId, role: 0 }).canView;
 
 /**
  * Why an edit is refused, if it is, in the contract's order (403 before 400): only the owner changes
@@ -36,12 +34,13 @@ export const canSee = (view: ViewState, userId: string): boolean =>
  * takes nothing but its lock flag, and only its owner changes that.
  */
 export function editRefusal(view: ViewState, userId: string, role: number, body: UpdateViewBody) {
-  const owner = view.owned_by === userId;
-  const changesOwnerKey =
-    (body.access !== undefined && body.access !== view.access) ||
-    (body.is_locked !== undefined && body.is_locked !== view.is_locked);
-  if (!owner && changesOwnerKey) return forbidden("Only the view's owner can change its access or lock");
-  if (!owner && role < ROLE.ADMIN) return forbidden("Only the view's owner or an admin can edit it");
+  const rights = viewRights(view, { userId, role });
+  const changesAccess = body.access !== undefined && body.access !== view.access;
+  const changesLock = body.is_locked !== undefined && body.is_locked !== view.is_locked;
+  if ((changesAccess && !rights.canChangeAccess) || (changesLock && !rights.canLock)) {
+    return forbidden("Only the view's owner can change its access or lock");
+  }
+  if (!rights.editRight) return forbidden("Only the view's owner or an admin can edit it");
   const sent = Object.entries(body).filter(([, value]) => value !== undefined);
   if (view.is_locked && sent.some(([key]) => key !== 'is_locked')) return viewLocked();
   return null;
@@ -49,7 +48,7 @@ export function editRefusal(view: ViewState, userId: string, role: number, body:
 
 /** The owner or an admin deletes a view; a locked one must be unlocked first. */
 export function deleteRefusal(view: ViewState, userId: string, role: number) {
-  if (view.owned_by !== userId && role < ROLE.ADMIN) {
+  if (!viewRights(view, { userId, role }).deleteRight) {
     return forbidden("Only the view's owner or an admin can delete it");
   }
   return view.is_locked ? viewLocked() : null;

@@ -1,4 +1,4 @@
-import { ROLE, todayIn } from '@kite/shared/domain';
+import { cycleRights, todayIn } from '@kite/shared/domain';
 import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { ArrowRightLeft, CalendarRange, ChartLine, Inbox, MoreHorizontal, Pencil, Plus } from 'lucide-react';
@@ -75,7 +75,10 @@ export const CycleScreen = observer(function CycleScreen({
   const cycle = stores.cycles.find(cycleId);
   if (project && !project.cycle_view) return <FeatureOff slug={slug} project={project} feature="Cycles" />;
   if (!project || !cycle) return <PageLoader label="Loading cycle" />;
-  const canEdit = (project.member_role ?? 0) >= ROLE.MEMBER;
+  const { canEdit } = cycleRights(cycle, {
+    userId: stores.user.user?.id ?? '',
+    role: project.member_role ?? 0,
+  });
   const open = cycle.status !== 'completed' && !cycle.archived_at;
   const left = daysLeft(cycle, todayIn(cycle.timezone));
   const unfinished = cycle.backlog_issues + cycle.unstarted_issues + cycle.started_issues;

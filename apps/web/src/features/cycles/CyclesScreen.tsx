@@ -1,5 +1,5 @@
 import type { Cycle } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { type CycleRights, cycleRights, ROLE } from '@kite/shared/domain';
 import { createLazyRoute, Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { Archive, ArchiveRestore, CalendarRange, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -66,7 +66,8 @@ export const CyclesScreen = observer(function CyclesScreen({
   }, [stores, slug, projectId, tab]);
   if (!project) return <PageLoader label="Loading project" />;
   if (!project.cycle_view) return <FeatureOff slug={slug} project={project} feature="Cycles" />;
-  const canEdit = (project.member_role ?? 0) >= ROLE.MEMBER;
+  const caller = { userId: stores.user.user?.id ?? '', role: project.member_role ?? 0 };
+  const canCreate = caller.role >= ROLE.MEMBER;
   const cycles = stores.cycles.tabOf(projectId, tab);
 
   return (
@@ -81,7 +82,7 @@ export const CyclesScreen = observer(function CyclesScreen({
           </span>
         }
         actions={
-          canEdit && (
+          canCreate && (
             <Button variant="primary" size="sm" onClick={() => setEditing('new')}>
               <Plus className="size-3.5" aria-hidden /> New cycle
             </Button>
@@ -109,7 +110,7 @@ export const CyclesScreen = observer(function CyclesScreen({
             title={EMPTY[tab].title}
             description={EMPTY[tab].description}
             action={
-              canEdit && tab !== 'archived' && tab !== 'completed' ? (
+              canCreate && tab !== 'archived' && tab !== 'completed' ? (
                 <Button variant="primary" onClick={() => setEditing('new')}>
                   <Plus className="size-3.5" aria-hidden /> Create cycle
                 </Button>
@@ -126,10 +127,7 @@ export const CyclesScreen = observer(function CyclesScreen({
                 key={cycle.id}
                 slug={slug}
                 cycle={cycle}
-                canEdit={canEdit}
-                canDelete={
-                  (project.member_role ?? 0) >= ROLE.ADMIN || cycle.owned_by_id === stores.user.user?.id
-                }
+                rights={cycleRights(cycle, caller)}
                 onEdit={() => setEditing(cycle)}
                 onDelete={() => setDeleting(cycle)}
               />
@@ -172,20 +170,19 @@ export const CyclesScreen = observer(function CyclesScreen({
 const CycleRow = observer(function CycleRow({
   slug,
   cycle,
-  canEdit,
-  canDelete,
+  rights,
   onEdit,
   onDelete,
 }: {
   slug: string;
   cycle: Cycle;
-  canEdit: boolean;
-  canDelete: boolean;
+  rights: CycleRights;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   const { cycles } = useStores();
   const archived = !!cycle.archived_at;
+  const { canEdit, canArchive, canDelete } = rights;
   const act = (work: () => Promise<unknown>, failure: string, success?: string) => () =>
     void work().then(
       () => success && toastSuccess(success),
@@ -211,7 +208,7 @@ const CycleRow = observer(function CycleRow({
         on={cycle.is_favorite}
         toggle={() => cycles.toggleFavorite(slug, cycle.project_id, cycle.id)}
       />
-      {(canEdit || canDelete) && (
+      {(canEdit || canArchive || canDelete) && (
         <Menu>
           <MenuTrigger asChild>
             <IconButton size="sm" label={`Actions for ${cycle.name}`}>
@@ -224,7 +221,7 @@ const CycleRow = observer(function CycleRow({
                 Edit
               </MenuItem>
             )}
-            {canEdit && !archived && cycle.status === 'completed' && (
+            {canArchive && !archived && cycle.status === 'completed' && (
               <MenuItem
                 icon={<Archive className="size-3.5" />}
                 onSelect={act(
@@ -236,7 +233,7 @@ const CycleRow = observer(function CycleRow({
                 Archive
               </MenuItem>
             )}
-            {canEdit && archived && (
+            {canArchive && archived && (
               <MenuItem
                 icon={<ArchiveRestore className="size-3.5" />}
                 onSelect={act(

@@ -1,9 +1,10 @@
 import type { IntakeIssue } from '@kite/shared/contracts';
-import { INTAKE_STATUS, type IntakeStatus, isOpenIntakeStatus, ROLE } from '@kite/shared/domain';
+import { type IntakeStatus, intakeRights, isOpenIntakeStatus } from '@kite/shared/domain';
 
 /**
- * What the caller may do with an intake item: the server's rules (intake.policy.ts) as the UI
- * reads them, so it offers no button the server would refuse.
+ * What the caller may do with an intake item: the shared `intakeRights`, the same definition the
+ * server enforces, offered while the item is open (a closed item's work item is not edited from
+ * the intake).
  */
 export interface IntakeAbilities {
   /** Accept, decline, snooze, mark as duplicate: project admins, while the item is open. */
@@ -22,11 +23,11 @@ export function intakeAbilities(
   userId: string | undefined,
 ): IntakeAbilities {
   const open = isOpenIntakeStatus(item.status as IntakeStatus);
-  const mine = !!userId && item.created_by === userId;
+  const rights = intakeRights(item, { userId: userId ?? '', role });
   return {
-    triage: open && role >= ROLE.ADMIN,
-    editText: (open && role >= ROLE.MEMBER) || (mine && item.status === INTAKE_STATUS.PENDING),
-    editProperties: open && role >= ROLE.MEMBER,
-    remove: role >= ROLE.ADMIN || mine,
+    triage: open && rights.canTriage,
+    editText: open && rights.canEditText,
+    editProperties: open && rights.canEditProperties,
+    remove: rights.canDelete,
   };
 }

@@ -1,4 +1,4 @@
-import { ROLE } from '@kite/shared/domain';
+import { moduleRights } from '@kite/shared/domain';
 import { createLazyRoute, Link, useNavigate, useParams } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { CalendarRange, ChartLine, Inbox, Plus } from 'lucide-react';
@@ -74,7 +74,10 @@ export const ModuleScreen = observer(function ModuleScreen({
   const module = stores.modules.find(moduleId);
   if (project && !project.module_view) return <FeatureOff slug={slug} project={project} feature="Modules" />;
   if (!project || !module) return <PageLoader label="Loading module" />;
-  const canEdit = (project.member_role ?? 0) >= ROLE.MEMBER;
+  const { canEdit } = moduleRights(module, {
+    userId: stores.user.user?.id ?? '',
+    role: project.member_role ?? 0,
+  });
   const open = !module.archived_at;
   const lead = module.lead_id
     ? stores.members.membersOf(slug).find((m) => m.member.id === module.lead_id)?.member

@@ -1,5 +1,5 @@
 import type { Module } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { moduleRights, ROLE } from '@kite/shared/domain';
 import { createLazyRoute, Link, useParams, useSearch } from '@tanstack/react-router';
 import { Boxes, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
@@ -47,14 +47,15 @@ export const ModulesScreen = observer(function ModulesScreen({
   }, [stores, slug, projectId, archived]);
   if (!project) return <PageLoader label="Loading project" />;
   if (!project.module_view) return <FeatureOff slug={slug} project={project} feature="Modules" />;
-  const canEdit = (project.member_role ?? 0) >= ROLE.MEMBER;
+  const caller = { userId: stores.user.user?.id ?? '', role: project.member_role ?? 0 };
+  const canEdit = caller.role >= ROLE.MEMBER;
   const list = archived ? stores.modules.archivedOf(projectId) : stores.modules.modulesOf(projectId);
   const layout = archived ? 'list' : chosenLayout;
   const itemProps = (module: Module): ModuleActionProps => ({
     slug,
     module,
-    canEdit,
-    canDelete: (project.member_role ?? 0) >= ROLE.ADMIN || module.created_by === stores.user.user?.id,
+    canEdit: moduleRights(module, caller).canEdit,
+    canDelete: moduleRights(module, caller).canDelete,
     onEdit: () => setEditing(module),
     onDelete: () => setDeleting(module),
   });

@@ -1,9 +1,13 @@
 import type { View } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { ROLE, viewRights } from '@kite/shared/domain';
 import type { RootStore } from '../../app/RootStore.ts';
 import type { ViewPlace } from './ViewStore.ts';
 
-/** What the caller may do to a view (api.md §8, as the server decides it). */
+/**
+ * What the caller may do to a view (api.md §8): the shared `viewRights`, the same definition the
+ * server enforces. Edit and delete are the rights setting the lock aside (the menu shows them
+ * disabled on a locked view).
+ */
 export interface ViewPermissions {
   /** Only the owner locks, unlocks and changes the access. */
   owner: boolean;
@@ -13,10 +17,13 @@ export interface ViewPermissions {
   canDelete: boolean;
 }
 
-export function viewPermissions(view: Pick<View, 'owned_by'>, userId: string, role: number): ViewPermissions {
-  const owner = view.owned_by === userId;
-  const admin = role >= ROLE.ADMIN;
-  return { owner, canEdit: owner || admin, canDelete: owner || admin };
+export function viewPermissions(
+  view: Pick<View, 'owned_by' | 'access' | 'is_locked'>,
+  userId: string,
+  role: number,
+): ViewPermissions {
+  const rights = viewRights(view, { userId, role });
+  return { owner: rights.owner, canEdit: rights.editRight, canDelete: rights.deleteRight };
 }
 
 /** Members and above create views. */

@@ -1,4 +1,5 @@
 import type { IssueComment } from '@kite/shared/contracts';
+import { commentRights } from '@kite/shared/domain';
 import { useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { History, MessageSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
@@ -196,9 +197,7 @@ const CommentCard = observer(function CommentCard({
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const me = detail.currentUserId;
-  const mine = comment.actor === me;
-  const canDelete = mine || (detail.role ?? 0) >= 20;
+  const { canEdit, canDelete } = commentRights(comment, detail.caller);
   const author = detail.userOf(comment.actor) ?? comment.actor_detail ?? undefined;
   const html = renderCommentHtml(comment.comment_html, detail.ref.slug, (id) => {
     const u = detail.userOf(id);
@@ -224,7 +223,7 @@ const CommentCard = observer(function CommentCard({
           </span>
           {comment.edited_at && <span className="text-fg-subtle">(edited)</span>}
           <MessageSquare className="size-3 text-fg-subtle" aria-hidden />
-          {(mine || canDelete) && !editing && detail.canInteract && (
+          {(canEdit || canDelete) && !editing && detail.canInteract && (
             <Menu>
               <MenuTrigger
                 aria-label="Comment actions"
@@ -233,7 +232,7 @@ const CommentCard = observer(function CommentCard({
                 <MoreHorizontal className="size-4" aria-hidden />
               </MenuTrigger>
               <MenuContent align="end">
-                {mine && (
+                {canEdit && (
                   <MenuItem icon={<Pencil className="size-3.5" />} onSelect={() => setEditing(true)}>
                     Edit
                   </MenuItem>
@@ -284,7 +283,7 @@ const CommentCard = observer(function CommentCard({
           <div className="mt-2">
             <Reactions
               subject="comment"
-              groups={groupReactions(comment.comment_reactions, me)}
+              groups={groupReactions(comment.comment_reactions, detail.currentUserId)}
               disabled={!detail.canInteract}
               onToggle={(emoji) =>
                 void withErrorToast(

@@ -1,4 +1,5 @@
 import type { IssueAttachment } from '@kite/shared/contracts';
+import { attachmentRights } from '@kite/shared/domain';
 import { Download, FileText, Paperclip, Trash2, Upload, X } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type DragEvent, useRef, useState } from 'react';
@@ -21,7 +22,6 @@ export const AttachmentsSection = observer(function AttachmentsSection({
   const canUpload = detail.canInteract;
   if (!store.loaded) return null;
   if (store.attachments.length === 0 && !canUpload) return null;
-  const me = detail.currentUserId;
 
   const upload = (files: FileList | null) => {
     for (const file of files ? [...files] : []) {
@@ -107,7 +107,7 @@ export const AttachmentsSection = observer(function AttachmentsSection({
             </li>
           ))}
           {store.attachments.map((a) => {
-            const canDelete = !detail.isArchived && (a.created_by === me || (detail.role ?? 0) >= 20);
+            const canDelete = !detail.isArchived && attachmentRights(a, detail.caller).canDelete;
             return (
               <li
                 key={a.id}

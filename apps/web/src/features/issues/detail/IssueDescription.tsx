@@ -77,7 +77,7 @@ export const IssueDescription = observer(function IssueDescription({ detail }: {
   if (!issue || detail.status !== 'ready') {
     return <ReadOnlyHtml html={stored} placeholder="" />;
   }
-  if (!detail.canEdit) return <ReadOnlyHtml html={stored} placeholder="No description" />;
+  if (!detail.canEditFields) return <ReadOnlyHtml html={stored} placeholder="No description" />;
 
   return (
     <div className="relative">

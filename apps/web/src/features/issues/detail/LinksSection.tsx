@@ -1,4 +1,5 @@
 import type { IssueLink } from '@kite/shared/contracts';
+import { issueLinkRights, issueRights } from '@kite/shared/domain';
 import { Link2, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -25,10 +26,10 @@ const hostOf = (url: string) => {
 export const LinksSection = observer(function LinksSection({ detail }: { detail: IssueDetailStore }) {
   const store = detail.links;
   const [dialog, setDialog] = useState<{ link?: IssueLink } | null>(null);
-  const canAdd = detail.canEdit || (detail.canInteract && detail.issue?.created_by === detail.currentUserId);
+  // The rights are `issueRights` / `issueLinkRights`; an archived item takes no change.
+  const canAdd = !!detail.issue && !detail.isArchived && issueRights(detail.issue, detail.caller).canAddLink;
   if (!store.loaded) return null;
   if (store.links.length === 0 && !canAdd) return null;
-  const me = detail.currentUserId;
 
   return (
     <section aria-label="Links" className="flex flex-col gap-2">
@@ -48,7 +49,7 @@ export const LinksSection = observer(function LinksSection({ detail }: { detail:
       {store.links.length > 0 && (
         <ul className="flex flex-col rounded-lg border border-border">
           {store.links.map((link) => {
-            const mine = link.created_by === me || (detail.role ?? 0) >= 20;
+            const canChange = !detail.isArchived && issueLinkRights(link, detail.caller).canEdit;
             return (
               <li
                 key={link.id}
@@ -69,7 +70,7 @@ export const LinksSection = observer(function LinksSection({ detail }: { detail:
                     {link.created_by_detail ? ` by ${userName(link.created_by_detail)}` : ''}
                   </p>
                 </div>
-                {mine && detail.canEdit && (
+                {canChange && (
                   <Menu>
                     <MenuTrigger
                       aria-label={`Actions for link ${link.title || link.url}`}

@@ -47,7 +47,7 @@ export const PropertiesPanel = observer(function PropertiesPanel({ detail }: { d
   const [parentOpen, setParentOpen] = useState(false);
   if (!issue) return null;
   const { slug, projectId } = detail.ref;
-  const readOnly = !detail.canEdit;
+  const readOnly = !detail.canEditFields;
   const state = detail.state;
   const labels = detail.root.labels.labelsOf(projectId);
   const issueLabels = labels.filter((l) => issue.label_ids.includes(l.id));

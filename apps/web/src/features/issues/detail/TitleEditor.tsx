@@ -35,7 +35,7 @@ export const TitleEditor = observer(function TitleEditor({ detail }: { detail: I
     if (!ok) setDraft(detail.issue?.name ?? name);
   };
 
-  if (!detail.canEdit) {
+  if (!detail.canEditFields) {
     return <h2 className="text-xl font-semibold break-words text-fg">{name}</h2>;
   }
 

@@ -7,7 +7,7 @@ import type {
   UpdateIssueBody,
   UserLite,
 } from '@kite/shared/contracts';
-import { ROLE } from '@kite/shared/domain';
+import { type IssueCaller, issueRights, ROLE } from '@kite/shared/domain';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RootStore } from '../../../../app/RootStore.ts';
 import { ApiError, api } from '../../../../lib/api.ts';
@@ -122,6 +122,11 @@ export class IssueDetailStore {
     return this.root.user.user?.id;
   }
 
+  /** The caller as the shared rights functions read it (`issueRights`, `commentRights`, …). */
+  get caller(): IssueCaller {
+    return { userId: this.currentUserId ?? '', role: this.role ?? 0 };
+  }
+
   get role(): number | null {
     const project = this.project;
     if (!project) return null;
@@ -132,9 +137,19 @@ export class IssueDetailStore {
     return !!this.issue?.archived_at;
   }
 
-  /** Members and above edit work items; archived ones are read-only (api.md §5.14). */
+  /** Sub-items and relations (their own P15 endpoints): members and above; archived items are read-only (api.md §5.14). */
   get canEdit(): boolean {
     return (this.role ?? 0) >= ROLE.MEMBER && !this.isArchived;
+  }
+
+  /**
+   * Name, description and properties (the item's PATCH): role ≥ member or the item's creator
+   * (`issueRights`, api.md §5.5: P15 +creator); archived items are read-only. Sub-items and
+   * relations have their own P15 endpoints: `canEdit`.
+   */
+  get canEditFields(): boolean {
+    const issue = this.issue;
+    return !!issue && !this.isArchived && issueRights(issue, this.caller).canEdit;
   }
 
   /** Comments, reactions and attachments: anyone who can see the item (guests and viewers too). */
@@ -146,10 +161,10 @@ export class IssueDetailStore {
     return (this.role ?? 0) >= ROLE.MEMBER;
   }
 
-  /** Admins, or the item's creator. */
+  /** Admins, or the item's creator (`issueRights`). */
   get canDelete(): boolean {
     const issue = this.issue;
-    return (this.role ?? 0) >= ROLE.ADMIN || (!!issue && issue.created_by === this.currentUserId);
+    return !!issue && issueRights(issue, this.caller).canDelete;
   }
 
   get key(): string {
