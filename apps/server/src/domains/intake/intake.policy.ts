@@ -201,7 +201,9 @@ const ORDER_COLUMNS: Record<string, IntakeOrder['column']> = {
 /** `order_by` of the inbox: created (newest first by default), updated or sequence id, `-` for descending. */
 export function intakeOrder(raw: string | undefined): IntakeOrder {
   const requested: string = raw && raw.length > 0 ? raw : ('-issue__created_at' satisfies IntakeOrdering);
-  const column = ORDER_COLUMNS[requested.replace(/^-/, '')];
+  const key = requested.replace(/^-/, '');
+  // Own keys only: `valueOf` and the like are the object's prototype, not orderings.
+  const column = Object.hasOwn(ORDER_COLUMNS, key) ? ORDER_COLUMNS[key] : undefined;
   if (!column) throw new AppError('bad_request', `Invalid order_by: ${requested}`, 'INVALID_ORDER_BY');
   return { column, descending: requested.startsWith('-') };
 }

@@ -633,6 +633,9 @@ describe('the list', () => {
     await owner.client.patch(`${base}${items[7]!.id}/`, { issue: { name: 'Touched' } });
     expect(ids(await owner.client.get(`${base}?${all}&order_by=-issue__updated_at`))[0]).toBe(items[7]!.id);
     expectError(await owner.client.get(`${base}?order_by=priority`), 400, 'INVALID_ORDER_BY');
+    // Names the lookup object has by inheritance are not orderings either (found by hostile-input).
+    for (const inherited of ['valueOf', '-toString', 'constructor', '__proto__'])
+      expectError(await owner.client.get(`${base}?order_by=${inherited}`), 400, 'INVALID_ORDER_BY');
   });
 });
 

@@ -25,8 +25,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** Routes that would end the caller's session or the world itself, leaving nothing to fuzz. */
+/**
+ * Routes that would end the caller's session or the world itself, leaving nothing to fuzz. The
+ * console's user change deactivates the world's member (their memberships end with it), so a later
+ * class's set-up, which needs that member in the project, failed whenever a generated body said
+ * `is_active: false`; its own tests cover its validation.
+ */
 const SPARED = new Set([
+  'PATCH /api/instances/users/:user_id/',
   'DELETE /api/workspaces/:slug/',
   'DELETE /api/workspaces/:slug/projects/:project_id/',
   'POST /api/workspaces/:slug/projects/:project_id/archive/',

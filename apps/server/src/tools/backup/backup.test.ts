@@ -126,6 +126,11 @@ async function makeEveryKindOfObject() {
      values ($1, 'oidc', 'backup-subject', 'admin@example.com', now())`,
     [accounts.admin.user.id],
   );
+  // A public-API rate window (PostgreSQL counts there; the embedded database in memory).
+  await t.database.raw(
+    `insert into api_rate_windows (token_id, window_start, hits) values ($1, now(), 1) on conflict do nothing`,
+    [token.id],
+  );
   // A webhook (its secret sealed) with a queued delivery of a change and one logged attempt.
   const webhook = await ok(
     admin.post(`${world.ws}/webhooks/`, { url: 'https://93.184.216.34/backup-hook', issue: true }),
