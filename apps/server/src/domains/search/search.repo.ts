@@ -15,16 +15,21 @@ export function searchProjects(db: Executor, projectIds: string[], term: string,
   );
 }
 
+/** `IDENT-123` also finds that work item by its key (`p` and `i` are the project and the item). */
+function keyMatch(term: string) {
+  const key = /^([A-Za-z0-9]{1,12})-(\d{1,9})$/.exec(term.trim());
+  return key
+    ? sql`or (p.identifier = ${key[1]!.toUpperCase()} and i.sequence_id = ${Number(key[2])})`
+    : sql``;
+}
+
 export function searchIssuesByText(
   db: Executor,
   scope: { projectIds: string[]; ownOnly: string[]; userId: string },
   term: string,
   limit: number,
 ) {
-  const key = /^([A-Za-z0-9]{1,12})-(\d{1,9})$/.exec(term.trim());
-  const byKey = key
-    ? sql`or (p.identifier = ${key[1]!.toUpperCase()} and i.sequence_id = ${Number(key[2])})`
-    : sql``;
+  const byKey = keyMatch(term);
   return queryRows<{
     id: string;
     name: string;
@@ -134,10 +139,7 @@ export function searchIntakeItems(
   term: string,
   limit: number,
 ) {
-  const key = /^([A-Za-z0-9]{1,12})-(\d{1,9})$/.exec(term.trim());
-  const byKey = key
-    ? sql`or (p.identifier = ${key[1]!.toUpperCase()} and i.sequence_id = ${Number(key[2])})`
-    : sql``;
+  const byKey = keyMatch(term);
   return queryRows<{
     id: string;
     issue_id: string;
