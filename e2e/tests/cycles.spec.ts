@@ -60,8 +60,9 @@ test('plan a cycle: create it with dates, fill it, complete work and watch the b
   await second.getByRole('button', { name: 'Cancel' }).click();
 
   // Items of the project join the cycle: one dragged on the board grouped by cycle, two by a bulk edit.
+  const made: { id: string }[] = [];
   for (const name of ['Design the pricing page', 'Write the copy', 'Tidy the footer'])
-    await api(page, 'post', `${p}/issues/`, { name });
+    made.push(await api<{ id: string }>(page, 'post', `${p}/issues/`, { name }));
   await page.goto(`/${slug}/projects/${project.id}/issues`);
   await page.getByRole('button', { name: 'Board layout' }).click();
   await page.getByRole('button', { name: 'Display' }).click();
@@ -78,6 +79,7 @@ test('plan a cycle: create it with dates, fill it, complete work and watch the b
   await expect(sprintColumn.getByRole('button', { name: /^WEB-1 / })).toBeVisible();
   await expect(noCycle.getByRole('button', { name: /^WEB-1 / })).toHaveCount(0);
   await snap(page, 'issues-kanban-by-cycle');
+
   await page.getByRole('button', { name: 'List layout' }).click();
   const rows = page.getByTestId('list-layout');
   for (const [key, name] of [
@@ -94,8 +96,13 @@ test('plan a cycle: create it with dates, fill it, complete work and watch the b
   expect((await bulk).ok()).toBe(true);
   await expect(rows.getByRole('button', { name: 'Cycle: Sprint 1' })).toHaveCount(3);
 
-  // The cycle's page holds the three; one created there joins it too.
+  // The active cycle's list names its urgent and high-priority items; its page holds the three, and one
+  // created there joins it too.
+  await api(page, 'patch', `${p}/issues/${made[0]!.id}/`, { priority: 'urgent' });
   await page.goto(`/${slug}/projects/${project.id}/cycles`);
+  const priority = page.getByRole('region', { name: 'Priority work items in Sprint 1' });
+  await expect(priority.getByRole('link', { name: /WEB-1 Design the pricing page/ })).toBeVisible();
+  await snap(page, 'cycles-active-priority');
   await list.getByRole('link', { name: 'Sprint 1' }).click();
   const items = page.getByRole('main', { name: 'Work items' });
   await expect(items.getByText('Tidy the footer')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Cycle } from '@kite/shared/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
@@ -101,5 +101,34 @@ describe('the cycle actions follow cycleRights (api.md §6: delete needs the own
     await userEvent.click(await screen.findByRole('button', { name: 'Delete cycle' }));
     await waitFor(() => expect(fakeApi.callsTo('DELETE', `${P}/cycles/c1/`)).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Given to me' })).toBeNull());
+  });
+
+  it('shows the active cycle’s urgent and high-priority items, read with priority=urgent,high', async () => {
+    setup(15, [cycle('c1', 'Sprint 9', ME, ME)]);
+    const row = (id: string, name: string, priority: string, sequence_id: number) => ({
+      id,
+      name,
+      priority,
+      sequence_id,
+      project_id: 'p1',
+    });
+    fakeApi.on('GET', `${P}/cycles/c1/cycle-issues/`, {
+      results: [row('i1', 'Checkout crashes', 'urgent', 12), row('i2', 'Slow search', 'high', 7)],
+      total_count: 6,
+    });
+    renderApp('/acme/projects/p1/cycles');
+    const panel = await screen.findByRole(
+      'region',
+      { name: 'Priority work items in Sprint 9' },
+      { timeout: 5000 },
+    );
+    const link = await within(panel).findByRole('link', { name: /Checkout crashes/ });
+    expect(link.textContent).toContain('MOB-12');
+    expect(link.getAttribute('href')).toBe('/acme/projects/p1/issues/i1');
+    expect(within(panel).getByText("4 more in the cycle's list.")).toBeTruthy();
+    const asked = new URLSearchParams(
+      fakeApi.callsTo('GET', `${P}/cycles/c1/cycle-issues/`)[0]!.path.split('?')[1],
+    );
+    expect(asked.get('priority')).toBe('urgent,high');
   });
 });

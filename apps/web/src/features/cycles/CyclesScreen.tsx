@@ -17,6 +17,7 @@ import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { FeatureOff } from '../planning/FeatureOff.tsx';
 import { FavoriteToggle, ProgressMeter } from '../planning/PlanningParts.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { ActivePriorityItems } from './ActivePriorityItems.tsx';
 import { CYCLE_TABS, type CycleTab } from './CycleStore.ts';
 import { formatRange, STATUS_CLASSES, STATUS_LABELS } from './cycleFormat.ts';
 
@@ -134,6 +135,10 @@ export const CyclesScreen = observer(function CyclesScreen({
             ))}
           </ul>
         )}
+        {tab === 'active' &&
+          cycles
+            .filter((cycle) => cycle.status === 'current' && !cycle.archived_at)
+            .map((cycle) => <ActivePriorityItems key={cycle.id} slug={slug} cycle={cycle} />)}
       </main>
       {editing && (
         <Suspense fallback={null}>
