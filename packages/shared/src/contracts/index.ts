@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './dashboard.ts';
 export * from './github-sync.ts';
+export * from './imports.ts';
 export * from './instance.ts';
 export * from './instance-admin.ts';
 export * from './intake.ts';
