@@ -27,6 +27,7 @@ import { exportsRoutes } from './domains/exports/exports.routes.ts';
 import { favoritesRoutes } from './domains/favorites/favorites.routes.ts';
 import { githubSyncRoutes } from './domains/github-sync/github-sync.routes.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
+import { importsRoutes } from './domains/imports/imports.routes.ts';
 import { APP_VERSION } from './domains/instance/instance.presenter.ts';
 import { instanceRoutes } from './domains/instance/instance.routes.ts';
 import { instanceAdminRoutes } from './domains/instance/instance-admin.routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     dashboardRoutes,
     analyticsRoutes,
     publicApiRoutes,
+    importsRoutes,
   ]) {
     register(app, services);
   }

@@ -37,6 +37,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  /** Largest CSV file an import accepts (streamed to the file store, never held whole). */
+  IMPORT_FILE_SIZE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   SECRET_KEY: z.string().optional(),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -98,6 +104,8 @@ export type Config = {
   serverTiming: boolean;
   /** Largest accepted upload, in bytes. */
   fileSizeLimit: number;
+  /** Largest CSV file an import accepts, in bytes. */
+  importFileSizeLimit: number;
   /**
    * Encrypts stored secrets (webhook signing keys). Unset: a random key kept in
    * `<dataDir>/secret.key`, made on first use (set it on every node when several share a database).
@@ -161,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     serverTiming: e.SERVER_TIMING,
     fileSizeLimit: e.FILE_SIZE_LIMIT,
+    importFileSizeLimit: e.IMPORT_FILE_SIZE_LIMIT,
     secretKey: e.SECRET_KEY || undefined,
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },

@@ -85,6 +85,17 @@ async function main() {
     firstDelayMs: 2000,
   });
 
+  // Runs queued CSV imports batch by batch; a stop hands the import back after its last committed
+  // batch, and the next run (here after a restart, or on another node) goes on from there.
+  jobs.every(
+    'import worker',
+    2000,
+    (signal) => whileWork(signal, () => services.imports.processNext(signal)),
+    {
+      firstDelayMs: 2000,
+    },
+  );
+
   // One statement per round; nodes running it side by side wake each item once (the row lock decides).
   jobs.every('waking snoozed intake items', SNOOZE_CHECK_EVERY_MS, () => services.intake.wakeSnoozed(), {
     firstDelayMs: SNOOZE_CHECK_EVERY_MS,

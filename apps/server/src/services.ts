@@ -15,6 +15,8 @@ import { queueGithubStatePushes } from './domains/github-sync/github-sync.events
 import { createGithubItems } from './domains/github-sync/github-sync.items.ts';
 import { createGithubSyncService } from './domains/github-sync/github-sync.service.ts';
 import { createGithubSyncWorker } from './domains/github-sync/github-sync.worker.ts';
+import { createImportsService, IMPORT_LEASE_SECONDS } from './domains/imports/imports.service.ts';
+import { createImportRunner } from './domains/imports/run-import.ts';
 import { createInstanceService } from './domains/instance/instance.service.ts';
 import { createInstanceAdminService } from './domains/instance/instance-admin.service.ts';
 import { createIntakeService } from './domains/intake/intake.service.ts';
@@ -22,6 +24,7 @@ import { createInvitationsService } from './domains/invitations/invitations.serv
 import { createArchiveService } from './domains/issues/archive.service.ts';
 import { createAttachmentsService } from './domains/issues/attachments.service.ts';
 import { createAutomationsService } from './domains/issues/automations.service.ts';
+import { createIssueImportWrites } from './domains/issues/import-writes.ts';
 import { createIssueDetailsService } from './domains/issues/issue-details.ts';
 import { createIssueExpansionsService } from './domains/issues/issue-expansions.ts';
 import { createIssuesService } from './domains/issues/issues.service.ts';
@@ -217,6 +220,23 @@ export function createServices(
     },
   );
   const notificationDigest = { run: () => sendNotificationDigests(db, mailer) };
+  // CSV imports: the runner reads the stored file in passes and writes work items in batches
+  // through the issues domain's import writes, names through the states, labels and cycles services.
+  const imports = createImportsService(db, {
+    storage,
+    fileSizeLimit: config.importFileSizeLimit,
+    onError: options.onJobError ?? ((error) => console.error('CSV import failed', error)),
+    runner: createImportRunner(db, {
+      storage,
+      issueWrites: createIssueImportWrites({ states, listChanges }),
+      states,
+      labels,
+      cycles,
+      estimates,
+      projectMembers,
+      leaseSeconds: IMPORT_LEASE_SECONDS,
+    }),
+  });
 
   return {
     config,
@@ -278,6 +298,7 @@ export function createServices(
     issueDetails,
     outboxWorker,
     notificationDigest,
+    imports,
   };
 }
 

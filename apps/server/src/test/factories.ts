@@ -43,9 +43,9 @@ export function lastMailTo(t: TestApp, email: string): { line: string; code?: st
   return { line, code: /code=(\d{6})/.exec(line)?.[1], link: /link=(\S+)/.exec(line)?.[1] };
 }
 
-/** Invites a new account into the workspace with `role` and has it join through the emailed token. */
-export async function addMember(t: TestApp, admin: SignedIn, slug: string, role: number) {
-  const invitee = await signUp(t);
+/** Invites a new account (of `email`, else a unique one) into the workspace with `role` and has it join through the emailed token. */
+export async function addMember(t: TestApp, admin: SignedIn, slug: string, role: number, email?: string) {
+  const invitee = await signUp(t, email);
   const invite = await admin.client.post(`/api/workspaces/${slug}/invitations/`, {
     emails: [{ email: invitee.user.email, role }],
   });

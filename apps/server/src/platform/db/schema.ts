@@ -1514,3 +1514,6 @@ export const githubWebhookDeliveries = pgTable(
 export type GithubRepositorySyncRow = typeof githubRepositorySyncs.$inferSelect;
 export type GithubIssueLinkRow = typeof githubIssueLinks.$inferSelect;
 export type GithubSyncJobRow = typeof githubSyncJobs.$inferSelect;
+
+// CSV imports (a domain's own tables, in its folder).
+export * from '../../domains/imports/imports.schema.ts';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { startS3, type TestS3 } from '../../test/s3-server.ts';
@@ -52,6 +53,37 @@ describe.each(drivers)('file storage: %s', (_name, open) => {
 
   it('fails to read a key it never stored', async () => {
     await expect(storage.get('00000000-0000-4000-8000-000000000000')).rejects.toThrow();
+  });
+
+  it('stores a stream and streams it back, in parts when it is bigger than one', async () => {
+    // 17 MiB: three parts of a multipart upload in S3 mode, one file in the folder.
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const chunks = Array.from({ length: 17 }, (_, i) => (i === 16 ? BYTES : chunk));
+    const { key, size } = await storage.putStream(Readable.from(chunks));
+    expect(size).toBe(16 * chunk.length + BYTES.length);
+    let read = 0;
+    let tail = Buffer.alloc(0);
+    for await (const piece of await storage.getStream(key)) {
+      read += (piece as Buffer).length;
+      tail = Buffer.concat([tail, piece as Buffer]).subarray(-BYTES.length);
+    }
+    expect(read).toBe(size);
+    expect(tail.equals(BYTES)).toBe(true);
+    const small = await storage.putStream(Readable.from([BYTES]));
+    expect((await storage.get(small.key)).equals(BYTES)).toBe(true);
+    await expect(storage.getStream('00000000-0000-4000-8000-000000000000')).rejects.toThrow();
+  });
+
+  it('keeps nothing of a stream that fails', async () => {
+    const before = await storage.list();
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(9 * 1024 * 1024, 1);
+        throw new Error('upload cut off');
+      })(),
+    );
+    await expect(storage.putStream(failing)).rejects.toThrow('upload cut off');
+    expect(await storage.list()).toEqual(before);
   });
 
   it('removes a file, and removing it again is no error', async () => {

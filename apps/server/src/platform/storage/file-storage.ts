@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Config, S3Config } from '../../config.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
@@ -19,8 +20,15 @@ export interface FileStorage {
   readonly kind: 'local' | 's3';
   /** Stores bytes under a new server-generated key and returns the key. */
   put(bytes: Buffer): Promise<string>;
+  /**
+   * Stores a stream's bytes under a new key without holding them all (CSV imports): rejects, and
+   * keeps nothing, when the stream fails (an upload cut off, or over its size limit).
+   */
+  putStream(source: Readable): Promise<{ key: string; size: number }>;
   /** The bytes of a stored file; rejects for an unknown or invalid key. */
   get(key: string): Promise<Buffer>;
+  /** A stored file's bytes as a stream, for files read piece by piece (CSV imports). */
+  getStream(key: string): Promise<Readable>;
   /** Deletes a file; a key that is already gone is no error. */
   remove(key: string): Promise<void>;
   /**
