@@ -40,6 +40,7 @@ CREATE TABLE "issue_imports" (
 	"status" text DEFAULT 'uploaded' NOT NULL,
 	"phase" text,
 	"rows_done" integer DEFAULT 0 NOT NULL,
+	"parents_done" integer DEFAULT 0 NOT NULL,
 	"created_count" integer DEFAULT 0 NOT NULL,
 	"updated_count" integer DEFAULT 0 NOT NULL,
 	"unchanged_count" integer DEFAULT 0 NOT NULL,
@@ -59,8 +60,6 @@ CREATE TABLE "issue_imports" (
 --> statement-breakpoint
 ALTER TABLE "issue_import_items" ADD CONSTRAINT "issue_import_items_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_import_items" ADD CONSTRAINT "issue_import_items_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "issue_import_items" ADD CONSTRAINT "issue_import_items_issue_id_issues_id_fk" FOREIGN KEY ("issue_id") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "issue_import_items" ADD CONSTRAINT "issue_import_items_import_id_issue_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."issue_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_import_refusals" ADD CONSTRAINT "issue_import_refusals_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_import_refusals" ADD CONSTRAINT "issue_import_refusals_import_id_issue_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."issue_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_imports" ADD CONSTRAINT "issue_imports_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

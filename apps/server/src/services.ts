@@ -235,6 +235,9 @@ export function createServices(
       estimates,
       projectMembers,
       leaseSeconds: IMPORT_LEASE_SECONDS,
+      // The embedded database has one connection, which a batch's transaction holds: smaller
+      // batches keep the requests that wait behind it short.
+      batchRows: database.kind === 'pglite' ? 200 : 500,
     }),
   });
 

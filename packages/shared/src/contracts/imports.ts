@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compileDatePattern } from '../domain/csv-import.ts';
 import { IMPORT_FIELDS, IMPORT_PRESET_IDS } from '../domain/csv-import-fields.ts';
 
 /**
@@ -32,8 +33,17 @@ export const importOptionsSchema = z.object({
   create_missing_states: z.boolean(),
   create_missing_labels: z.boolean(),
   create_missing_cycles: z.boolean(),
-  /** A date-fns pattern (`dd/MM/yyyy`) tried before the preset's date formats. */
-  date_format: z.string().trim().min(1).max(64).nullable(),
+  /** A date pattern (`dd/MM/yyyy`, letters `yyyy yy MMMM MMM MM M dd d HH H hh h mm ss a`) tried before the preset's. */
+  date_format: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine(
+      (pattern) => compileDatePattern(pattern) !== null,
+      'Not a date pattern this knows (e.g. dd/MM/yyyy)',
+    )
+    .nullable(),
 });
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compileDatePattern,
   detectPreset,
   guessStateGroup,
   IMPORT_PRESETS,
@@ -59,6 +60,23 @@ describe('dates per preset', () => {
     [auto, '7.3.2024', '2024-03-07', '2024-03-07T00:00:00.000Z'],
   ] as const)('%s reads %s', (preset, value, date, timestamp) => {
     expect(parseDateValue(value, preset.dateFormats)).toEqual({ date, timestamp });
+  });
+
+  it.each([
+    ['dd/MM/yyyy', '03/04/2024', '2024-04-03T00:00:00.000Z'],
+    ['yyyy.MM.dd HH:mm:ss', '2024.04.03 17:05:09', '2024-04-03T17:05:09.000Z'],
+    ['MMMM d, yyyy', 'September 9, 2024', '2024-09-09T00:00:00.000Z'],
+    ["d 'de' MMM yyyy", '9 de Sep 2024', '2024-09-09T00:00:00.000Z'],
+    ['h:mm a dd/MM/yy', '12:30 AM 01/02/99', '1999-02-01T00:30:00.000Z'],
+  ])('reads the pattern %s', (pattern, value, timestamp) => {
+    expect(compileDatePattern(pattern)?.(value)?.timestamp).toBe(timestamp);
+  });
+
+  it('refuses patterns it does not know, and values that do not fit them', () => {
+    expect(compileDatePattern('dd/MM/yyyy QQ')).toBeNull();
+    expect(compileDatePattern('HH:mm')).toBeNull();
+    expect(compileDatePattern('dd/MM/yyyy')?.('3/4/2024')).toBeNull();
+    expect(compileDatePattern('M/d/yyyy h:mm a')?.('3/4/2024 13:00 PM')).toBeNull();
   });
 
   it('refuses what is no date, and impossible days', () => {

@@ -4,10 +4,8 @@
  * field values. Pure: the server applies it to every row, the web to the preview of the first rows.
  * Names are resolved to states, labels, cycles, members… on the server, which knows the project.
  *
- * Its own entry point (`@kite/shared/csv-import`), so screens that never import do not carry
- * date-fns' parser.
+ * Its own entry point (`@kite/shared/csv-import`), so screens that never import do not carry it.
  */
-import { isValid, parse } from 'date-fns';
 import { IMPORT_FIELDS, type ImportField, type ImportPresetId } from './csv-import-fields.ts';
 import type { StateGroup } from './states.ts';
 
@@ -50,7 +48,7 @@ export interface ImportPreset {
   source: string;
   /** Header names (compared trimmed and case-insensitively) each field is suggested for. */
   columns: Partial<Record<ImportField, readonly string[]>>;
-  /** date-fns patterns tried after ISO 8601, in order. */
+  /** Date patterns (`dd/MMM/yy h:mm a`, see `compileDatePattern`) tried after ISO 8601, in order. */
   dateFormats: readonly string[];
   /** Lower-cased values → priority, before the common names. */
   priorities: Readonly<Record<string, ImportPriority>>;
@@ -261,7 +259,7 @@ export interface MappedRow {
 }
 
 export interface RowOptions {
-  /** A date-fns pattern tried before the preset's (dates the preset does not know). */
+  /** A date pattern tried before the preset's (dates the preset does not know). */
   dateFormat?: string | null;
 }
 
@@ -312,15 +310,118 @@ export function splitList(value: string, separator: string): string[] {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-/** Any date parses against this day; patterns without a year are not among the presets'. */
-const REFERENCE_DAY = new Date(2000, 0, 1);
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** The parts a date pattern reads; what it does not name stays at its default. */
+interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  pm: boolean | null;
+}
+
+type Reader = (parts: DateParts, text: string) => void;
+
+/** Pattern tokens (the usual letters: Unicode date patterns, as date-fns and Java name them). */
+const TOKENS: Record<string, { re: string; read: Reader }> = {
+  yyyy: { re: '(\\d{4})', read: (p, v) => void (p.year = Number(v)) },
+  // Two-digit years are of this century up to 49 years ahead, else of the last one.
+  yy: {
+    re: '(\\d{2})',
+    read: (p, v) => void (p.year = Number(v) < 50 ? 2000 + Number(v) : 1900 + Number(v)),
+  },
+  MMMM: {
+    re: '([A-Za-z]{3,9})',
+    read: (p, v) => void (p.month = MONTHS.indexOf(v.slice(0, 3).toLowerCase()) + 1),
+  },
+  MMM: { re: '([A-Za-z]{3})', read: (p, v) => void (p.month = MONTHS.indexOf(v.toLowerCase()) + 1) },
+  MM: { re: '(\\d{2})', read: (p, v) => void (p.month = Number(v)) },
+  M: { re: '(\\d{1,2})', read: (p, v) => void (p.month = Number(v)) },
+  dd: { re: '(\\d{2})', read: (p, v) => void (p.day = Number(v)) },
+  d: { re: '(\\d{1,2})', read: (p, v) => void (p.day = Number(v)) },
+  HH: { re: '(\\d{2})', read: (p, v) => void (p.hour = Number(v)) },
+  H: { re: '(\\d{1,2})', read: (p, v) => void (p.hour = Number(v)) },
+  hh: { re: '(\\d{2})', read: (p, v) => void (p.hour = Number(v)) },
+  h: { re: '(\\d{1,2})', read: (p, v) => void (p.hour = Number(v)) },
+  mm: { re: '(\\d{2})', read: (p, v) => void (p.minute = Number(v)) },
+  ss: { re: '(\\d{2})', read: (p, v) => void (p.second = Number(v)) },
+  a: { re: '([AaPp][Mm])', read: (p, v) => void (p.pm = v.toLowerCase() === 'pm') },
+};
+const TOKEN_NAMES = Object.keys(TOKENS).sort((a, b) => b.length - a.length);
+
+/** A compiled pattern: the date it reads from a cell, or null. */
+export type DateReader = (text: string) => { date: string; timestamp: string } | null;
+
+const compiled = new Map<string, DateReader | null>();
+
+/**
+ * A date pattern as a reader: `yyyy yy MMMM MMM MM M dd d HH H hh h mm ss a` and literal
+ * characters (quote letters with '…'). Null for a pattern with letters it does not know, or with
+ * no year, month and day. Compiled once per pattern: rows read dates by the hundred thousand.
+ */
+export function compileDatePattern(pattern: string): DateReader | null {
+  const cached = compiled.get(pattern);
+  if (cached !== undefined) return cached;
+  let source = '';
+  const readers: Reader[] = [];
+  const named = new Set<string>();
+  let ok = true;
+  for (let i = 0; i < pattern.length; ) {
+    const char = pattern[i]!;
+    if (char === "'") {
+      const end = pattern.indexOf("'", i + 1);
+      const literal = end === -1 ? pattern.slice(i + 1) : pattern.slice(i + 1, end);
+      source += literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      i = end === -1 ? pattern.length : end + 1;
+      continue;
+    }
+    const token = TOKEN_NAMES.find((name) => pattern.startsWith(name, i));
+    if (token) {
+      source += TOKENS[token]!.re;
+      readers.push(TOKENS[token]!.read);
+      named.add(token[0]!.toLowerCase());
+      i += token.length;
+    } else if (/[A-Za-z]/.test(char)) {
+      ok = false;
+      break;
+    } else {
+      source += char === ' ' ? '\\s+' : char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      i += 1;
+    }
+  }
+  if (!ok || !named.has('y') || !named.has('m') || !named.has('d')) {
+    compiled.set(pattern, null);
+    return null;
+  }
+  const re = new RegExp(`^${source}$`);
+  const reader: DateReader = (text) => {
+    const match = re.exec(text);
+    if (!match) return null;
+    const p: DateParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, pm: null };
+    readers.forEach((read, i) => read(p, match[i + 1]!));
+    if (p.pm !== null) {
+      if (p.hour < 1 || p.hour > 12) return null;
+      p.hour = (p.hour % 12) + (p.pm ? 12 : 0);
+    }
+    if (p.hour > 23 || p.minute > 59 || p.second > 59) return null;
+    const at = new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
+    if (p.month < 1 || at.getUTCMonth() !== p.month - 1 || at.getUTCDate() !== p.day) return null;
+    if (p.year < 1900 || p.year > 2200) return null;
+    return { date: `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`, timestamp: at.toISOString() };
+  };
+  compiled.set(pattern, reader);
+  return reader;
+}
+
 /**
  * A date or timestamp cell as `{date, timestamp}` (UTC), trying ISO 8601 first, then the given
- * date-fns patterns; `undefined` when empty, `null` when nothing reads it. Times without a zone
- * (Jira's "12/Mar/24 3:45 PM") are taken as UTC: the export does not say whose clock they are.
+ * patterns; `undefined` when empty, `null` when nothing reads it. Times without a zone (Jira's
+ * "12/Mar/24 3:45 PM") are taken as UTC: the export does not say whose clock they are.
  */
 export function parseDateValue(
   value: string,
@@ -341,30 +442,14 @@ export function parseDateValue(
     return { date: text, timestamp: at.toISOString() };
   }
   if (ISO_TIMESTAMP.test(text)) {
-    const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text.replace(' ', 'T')}Z`;
+    const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
     const at = new Date(zoned.replace(' ', 'T'));
     if (Number.isNaN(at.getTime())) return null;
     return { date: at.toISOString().slice(0, 10), timestamp: at.toISOString() };
   }
   for (const format of formats) {
-    const local = parse(text, format, REFERENCE_DAY);
-    if (!isValid(local)) continue;
-    const year = local.getFullYear();
-    if (year < 1900 || year > 2200) continue;
-    const at = new Date(
-      Date.UTC(
-        year,
-        local.getMonth(),
-        local.getDate(),
-        local.getHours(),
-        local.getMinutes(),
-        local.getSeconds(),
-      ),
-    );
-    return {
-      date: `${pad(year, 4)}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`,
-      timestamp: at.toISOString(),
-    };
+    const read = compileDatePattern(format)?.(text);
+    if (read) return read;
   }
   return null;
 }

@@ -10,6 +10,14 @@ import {
   issueImports,
 } from './imports.schema.ts';
 
+/**
+ * Values as one JSON parameter, read back as a text array: lists of a batch's size (hundreds of
+ * keys) in one parameter instead of one each.
+ */
+export const jsonList = (values: readonly string[]) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+
 export async function insertImport(
   db: Executor,
   values: typeof issueImports.$inferInsert,
@@ -144,6 +152,7 @@ export async function claimImport(db: Executor, leaseSeconds: number): Promise<C
 export interface ProgressStep {
   phase: 'scan' | 'rows' | 'parents';
   rowsDone?: number;
+  parentsDone?: number;
   created?: number;
   updated?: number;
   unchanged?: number;
@@ -164,6 +173,7 @@ export async function recordProgress(
     db,
     sql`update issue_imports set phase = ${step.phase},
         rows_done = ${step.rowsDone === undefined ? sql`rows_done` : step.rowsDone},
+        parents_done = ${step.parentsDone === undefined ? sql`parents_done` : step.parentsDone},
         created_count = created_count + ${step.created ?? 0},
         updated_count = updated_count + ${step.updated ?? 0},
         unchanged_count = unchanged_count + ${step.unchanged ?? 0},
@@ -229,7 +239,10 @@ export async function insertRefusals(
   db: Executor,
   values: { workspace_id: string; import_id: string; run: string; row_number: number; reason: string }[],
 ): Promise<void> {
-  if (values.length > 0) await db.insert(issueImportRefusals).values(values);
+  if (values.length === 0) return;
+  await db.execute(sql`insert into issue_import_refusals (workspace_id, import_id, run, row_number, reason)
+    select workspace_id, import_id, run, row_number, reason
+    from jsonb_populate_recordset(null::issue_import_refusals, ${json(values)})`);
 }
 
 export async function clearRefusals(db: Executor, importId: string, run: string): Promise<void> {
@@ -269,7 +282,7 @@ export async function findLinks(
     sql`select l.key, l.issue_id, l.values_hash,
           (i.id is not null and i.deleted_at is null and not i.is_intake and not i.is_draft) as alive
         from issue_import_items l left join issues i on i.id = l.issue_id
-        where l.project_id = ${projectId} and l.source = ${source} and l.key = any(${sqlArray(keys, 'text')})`,
+        where l.project_id = ${projectId} and l.source = ${source} and l.key = any(${jsonList(keys)})`,
   );
   return new Map(rows.map((r) => [r.key, r]));
 }
@@ -280,20 +293,13 @@ export async function upsertLinks(
   values: Omit<typeof issueImportItems.$inferInsert, 'id' | 'created_at' | 'updated_at'>[],
 ): Promise<void> {
   if (values.length === 0) return;
-  await db
-    .insert(issueImportItems)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [issueImportItems.project_id, issueImportItems.source, issueImportItems.key],
-      set: {
-        issue_id: sql`excluded.issue_id`,
-        values_hash: sql`excluded.values_hash`,
-        parent_ref: sql`excluded.parent_ref`,
-        import_id: sql`excluded.import_id`,
-        row_number: sql`excluded.row_number`,
-        updated_at: sql`now()`,
-      },
-    });
+  await db.execute(sql`insert into issue_import_items
+      (workspace_id, project_id, source, key, issue_id, values_hash, parent_ref, import_id, row_number)
+    select workspace_id, project_id, source, key, issue_id, values_hash, parent_ref, import_id, row_number
+    from jsonb_populate_recordset(null::issue_import_items, ${json(values)})
+    on conflict (project_id, source, key) do update set issue_id = excluded.issue_id,
+      values_hash = excluded.values_hash, parent_ref = excluded.parent_ref, import_id = excluded.import_id,
+      row_number = excluded.row_number, updated_at = now()`);
 }
 
 /** The rows of an import that name a parent, in file order after `afterRow`. */
@@ -333,10 +339,7 @@ export async function findParentTargets(
     db,
     sql`select l.key, l.issue_id from issue_import_items l join issues i on i.id = l.issue_id and i.deleted_at is null
         where l.project_id = ${projectId} and l.source = ${source}
-          and l.key = any(${sqlArray(
-            refs.map((r) => `id:${r}`),
-            'text',
-          )})`,
+          and l.key = any(${jsonList(refs.map((r) => `id:${r}`))})`,
   );
   for (const row of byKey) found.set(row.key.slice(3), row.issue_id);
   const rest = refs.filter((r) => !found.has(r));
@@ -345,10 +348,7 @@ export async function findParentTargets(
     db,
     sql`select distinct on (lower(i.name)) lower(i.name) as name, l.issue_id
         from issue_import_items l join issues i on i.id = l.issue_id and i.deleted_at is null
-        where l.import_id = ${importId} and lower(i.name) = any(${sqlArray(
-          rest.map((r) => r.toLowerCase()),
-          'text',
-        )})
+        where l.import_id = ${importId} and lower(i.name) = any(${jsonList(rest.map((r) => r.toLowerCase()))})
         order by lower(i.name), l.row_number`,
   );
   const names = new Map(byName.map((r) => [r.name, r.issue_id]));
@@ -365,7 +365,7 @@ export async function existingKeys(db: Executor, projectId: string, source: stri
   const rows = await queryRows<{ key: string }>(
     db,
     sql`select key from issue_import_items
-        where project_id = ${projectId} and source = ${source} and key = any(${sqlArray(keys, 'text')})`,
+        where project_id = ${projectId} and source = ${source} and key = any(${jsonList(keys)})`,
   );
   return new Set(rows.map((r) => r.key));
 }
@@ -375,7 +375,7 @@ export async function parentsOf(db: Executor, issueIds: string[]): Promise<Map<s
   if (issueIds.length === 0) return new Map();
   const rows = await queryRows<{ id: string; parent_id: string | null }>(
     db,
-    sql`select id, parent_id from issues where id = any(${sqlArray(issueIds, 'uuid')})`,
+    sql`select id, parent_id from issues where id = any(${jsonList(issueIds)}::uuid[])`,
   );
   return new Map(rows.map((r) => [r.id, r.parent_id]));
 }

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { issues, projects, users, workspaces } from '../../platform/db/schema.ts';
+import { projects, users, workspaces } from '../../platform/db/schema.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -50,6 +50,8 @@ export const issueImports = pgTable(
     /** While running: scan (names resolved), rows (written in batches), parents. */
     phase: text('phase'),
     rows_done: integer('rows_done').notNull().default(0),
+    /** In the parents phase: the last row whose parent is set (it goes on after it). */
+    parents_done: integer('parents_done').notNull().default(0),
     created_count: integer('created_count').notNull().default(0),
     updated_count: integer('updated_count').notNull().default(0),
     unchanged_count: integer('unchanged_count').notNull().default(0),
@@ -94,14 +96,16 @@ export const issueImportItems = pgTable(
     source: text('source').notNull(),
     /** `id:<external id>` or `row:<hash of the cells>`. */
     key: text('key').notNull(),
-    issue_id: uuid('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign keys to the item or the import: each would be a lookup per row written, and the
+     * imports read the item's liveness with the link anyway (a deleted item is made again).
+     */
+    issue_id: uuid('issue_id').notNull(),
     values_hash: text('values_hash').notNull(),
     /** The row's parent as the file names it (an external id, a work item's key or name). */
     parent_ref: text('parent_ref'),
     /** The import that last read the row, and the row's number in its file. */
-    import_id: uuid('import_id').references(() => issueImports.id, { onDelete: 'set null' }),
+    import_id: uuid('import_id'),
     row_number: integer('row_number').notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),

@@ -557,7 +557,7 @@ export function createImportRunner(db: Db, deps: ImportRunnerDeps) {
         job.actor.id,
         sorted.create.map((r) => r.item),
       );
-      for (const [i, r] of sorted.create.entries()) links.push(linkOf(job, r, made[i]!.id));
+      for (const [i, r] of sorted.create.entries()) links.push(linkOf(job, r, made[i]!));
       counts.created = made.length;
       for (const r of sorted.update) {
         const outcome = await deps.issueWrites.update(tx, job.project, job.actor.id, r.issueId, r.values);
@@ -597,7 +597,7 @@ export function createImportRunner(db: Db, deps: ImportRunnerDeps) {
   /** Sets the parents the rows of this import name, a batch of rows per transaction. */
   async function setParents(job: ImportJob, claim: ClaimedImport, signal?: AbortSignal): Promise<void> {
     const source = presetOf(job).source;
-    for (let after = 0; ; ) {
+    for (let after = claim.parents_done; ; ) {
       if (signal?.aborted) throw new ImportStopped();
       const page = await pageParentRefs(db, job.row.id, after, batchRows);
       if (page.length === 0) return;
@@ -616,29 +616,26 @@ export function createImportRunner(db: Db, deps: ImportRunnerDeps) {
       );
       await db.transaction(async (tx) => {
         const refusals: Refusal[] = [];
+        const pairs: { issueId: string; parentId: string; row: number; ref: string }[] = [];
         for (const p of page) {
           const parentId = targets.get(p.parent_ref!);
-          if (!parentId) {
+          if (!parentId)
             refusals.push({
               row: p.row_number,
               reason: `Parent ${quote(p.parent_ref!)} was not imported: imported without it`,
             });
-            continue;
-          }
-          if (current.get(p.issue_id) === parentId) continue;
-          const outcome = await deps.issueWrites.setParent(
-            tx,
-            job.project,
-            job.actor.id,
-            p.issue_id,
-            parentId,
-          );
-          if (outcome === 'loop')
+          else if (current.get(p.issue_id) !== parentId)
+            pairs.push({ issueId: p.issue_id, parentId, row: p.row_number, ref: p.parent_ref! });
+        }
+        const outcomes = await deps.issueWrites.setParents(tx, job.project, job.actor.id, pairs);
+        for (const pair of pairs) {
+          if (outcomes.get(pair.issueId) === 'loop')
             refusals.push({
-              row: p.row_number,
-              reason: `Parent ${quote(p.parent_ref!)} would make a loop: imported without it`,
+              row: pair.row,
+              reason: `Parent ${quote(pair.ref)} would make a loop: imported without it`,
             });
         }
+        refusals.sort((a, b) => a.row - b.row);
         await insertRefusals(
           tx,
           refusals.map((r) => ({
@@ -649,7 +646,7 @@ export function createImportRunner(db: Db, deps: ImportRunnerDeps) {
             reason: r.reason,
           })),
         );
-        await progress(tx, claim, { phase: 'parents', refused: refusals.length });
+        await progress(tx, claim, { phase: 'parents', parentsDone: after, refused: refusals.length });
       });
       deps.issueWrites.projectChanged(job.project.id);
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STRONG_PASSWORD, uniqueEmail, uniqueSlug } from '../factories.ts';
 import type { RouteCase } from './authz.ts';
 import { anyone, instanceAdmin, item, project, ROLE, signedIn, workspace } from './authz.ts';
+import { csvForm } from './world.ts';
 
 const { GUEST, VIEWER, MEMBER, ADMIN } = ROLE;
 
@@ -232,6 +233,18 @@ const PUBLIC_API: Record<string, RouteCase> = {
     project(ADMIN, { body: () => ({ value: '7' }) }),
   'DELETE /api/v1/workspaces/:slug/projects/:project_id/estimates/:estimate_id/estimate-points/:point_id/':
     project(ADMIN),
+  // CSV imports (api.md §4.11): the same routes for the API key (`npm run import:csv`).
+  'GET /api/v1/workspaces/:slug/projects/:project_id/imports/': project(MEMBER),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/imports/': project(MEMBER, {
+    multipart: (w) => csvForm(w.marker),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/imports/:import_id/': project(MEMBER),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/imports/:import_id/': project(MEMBER, {
+    body: () => ({ options: { create_missing_labels: true } }),
+  }),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/imports/:import_id/dry-run/': project(MEMBER),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/imports/:import_id/start/': project(MEMBER),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/imports/:import_id/refusals/': project(MEMBER),
 };
 
 /**
@@ -476,6 +489,18 @@ export const MANIFEST: Record<string, RouteCase> = {
   'GET /api/workspaces/:slug/export-issues/:export_id/download/': workspace(MEMBER, {
     except: { member: 404, nonProjectMember: 404 },
   }),
+  // ——— CSV imports (api.md §4.11): project members ———
+  'GET /api/workspaces/:slug/projects/:project_id/imports/': project(MEMBER),
+  'POST /api/workspaces/:slug/projects/:project_id/imports/': project(MEMBER, {
+    multipart: (w) => csvForm(w.marker),
+  }),
+  'GET /api/workspaces/:slug/projects/:project_id/imports/:import_id/': project(MEMBER),
+  'PATCH /api/workspaces/:slug/projects/:project_id/imports/:import_id/': project(MEMBER, {
+    body: () => ({ options: { create_missing_labels: true } }),
+  }),
+  'POST /api/workspaces/:slug/projects/:project_id/imports/:import_id/dry-run/': project(MEMBER),
+  'POST /api/workspaces/:slug/projects/:project_id/imports/:import_id/start/': project(MEMBER),
+  'GET /api/workspaces/:slug/projects/:project_id/imports/:import_id/refusals/': project(MEMBER),
   'GET /api/workspaces/:slug/projects/:project_id/issues/:issue_id/comments/': item(GUEST),
   'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/comments/': item(GUEST, {
     body: () => ({ comment_html: '<p>New</p>' }),

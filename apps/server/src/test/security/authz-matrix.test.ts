@@ -98,6 +98,12 @@ const TAKES_NO_JSON_BODY = new Set([
   'POST /api/workspaces/:slug/projects/:project_id/issues/:issue_id/issue-attachments/',
   'POST /api/workspaces/:slug/projects/:project_id/pages/:page_id/images/',
   'POST /api/github/webhook/:sync_id/',
+  // CSV imports: the upload (multipart, the file streamed to the store) and two actions.
+  ...['/api/workspaces/:slug', '/api/v1/workspaces/:slug'].flatMap((ws) => [
+    `POST ${ws}/projects/:project_id/imports/`,
+    `POST ${ws}/projects/:project_id/imports/:import_id/dry-run/`,
+    `POST ${ws}/projects/:project_id/imports/:import_id/start/`,
+  ]),
 ]);
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -131,14 +137,16 @@ async function send(
 ) {
   const url = route.query ? `${path}?${route.query}` : path;
   const body = route.body ? await route.body(w) : isWrite(method) ? {} : undefined;
+  const payload = route.multipart
+    ? { multipart: route.multipart === true ? pngForm() : route.multipart(w) }
+    : { json: body };
   if (isPublicApi(path) && !(actor instanceof Client)) {
     const key = await w.apiKey(actor);
     const headers: Record<string, string> = key ? { 'X-Api-Key': key } : {};
-    return new Client(t.baseUrl).request(method, url, { json: body, headers, csrf: false });
+    return new Client(t.baseUrl).request(method, url, { ...payload, headers, csrf: false });
   }
   const client = actor instanceof Client ? actor : clientOf(t, accounts, actor);
-  if (route.multipart) return client.request(method, url, { multipart: pngForm(), csrf });
-  return client.request(method, url, { json: body, csrf });
+  return client.request(method, url, { ...payload, csrf });
 }
 
 function assertOutcome(res: HttpResult, expected: Outcome, what: string) {

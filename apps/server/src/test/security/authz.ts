@@ -18,8 +18,8 @@ export interface RouteCase {
   gate: Gate;
   /** JSON body of every call (the allowed one must succeed with it). */
   body?: (w: World) => unknown;
-  /** Send `asset` as a multipart file instead of JSON. */
-  multipart?: true;
+  /** Send a multipart file instead of JSON: `asset` (a PNG), or the form this makes. */
+  multipart?: true | ((w: World) => FormData);
   query?: string;
   /** What the allowed call answers, when it is not a 2xx (a public form answering a bad token). */
   expect?: number;
@@ -165,6 +165,7 @@ const PARAMS: Record<string, Resolver> = {
   reaction: (w, _which, key) => (key.includes('/comments/') ? w.commentReaction() : w.issueReaction()),
   invitation_id: async (w) => (await w.invitation()).id,
   export_id: async (w) => (await w.exportRequest()).id,
+  import_id: async (w, which) => (await w.csvImport(which)).id,
   key: async (w) => `${(await w.project()).identifier}-${(await w.issue()).sequence_id}`,
   token_id: async (w) => (await w.apiToken()).id,
   dashboard_id: async (w) => (await w.dashboard()).id,
@@ -199,6 +200,7 @@ export const PROJECT_SCOPED = new Set([
   'activity_id',
   'page_id',
   'image_id',
+  'import_id',
 ]);
 
 /** Parameters that are not ids of the caller's workspace objects (nothing to swap). */

@@ -89,6 +89,17 @@ export function pngForm(name = 'pixel.png'): FormData {
   return form;
 }
 
+/** A CSV file to import, its only row named with `marker` (so a leak of its preview shows). */
+export function csvForm(marker = 'import'): FormData {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([`title,status\n${marker} row,Todo\n`], { type: 'text/csv' }),
+    `${marker}.csv`,
+  );
+  return form;
+}
+
 /**
  * A workspace with one project and the objects routes point at, each made on first use. The
  * matrix's own workspace has every role as a member; the canary workspace is owned by
@@ -601,6 +612,16 @@ export class World {
       );
       return invitation;
     });
+  }
+  /** A CSV import of the project, uploaded and not started. */
+  csvImport(which = 'main'): Promise<{ id: string }> {
+    return this.once(`csvImport:${which}`, async () =>
+      ok(
+        this.admin.request('POST', `${await this.pbase(which)}/imports/`, {
+          multipart: csvForm(this.marker),
+        }),
+      ),
+    );
   }
   /** A finished export (the job that makes it runs here rather than on its timer). */
   exportRequest(): Promise<{ id: string }> {
