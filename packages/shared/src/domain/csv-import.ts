@@ -325,32 +325,33 @@ interface DateParts {
   pm: boolean | null;
 }
 
-type Reader = (parts: DateParts, text: string) => void;
+/** A token's pattern, the part it sets and how it reads its text. */
+interface Token {
+  re: string;
+  part: keyof DateParts;
+  read: (text: string) => number | boolean;
+}
+
+const monthOf = (name: string) => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 
 /** Pattern tokens (the usual letters: Unicode date patterns, as date-fns and Java name them). */
-const TOKENS: Record<string, { re: string; read: Reader }> = {
-  yyyy: { re: '(\\d{4})', read: (p, v) => void (p.year = Number(v)) },
+const TOKENS: Record<string, Token> = {
+  yyyy: { re: '(\\d{4})', part: 'year', read: Number },
   // Two-digit years are of this century up to 49 years ahead, else of the last one.
-  yy: {
-    re: '(\\d{2})',
-    read: (p, v) => void (p.year = Number(v) < 50 ? 2000 + Number(v) : 1900 + Number(v)),
-  },
-  MMMM: {
-    re: '([A-Za-z]{3,9})',
-    read: (p, v) => void (p.month = MONTHS.indexOf(v.slice(0, 3).toLowerCase()) + 1),
-  },
-  MMM: { re: '([A-Za-z]{3})', read: (p, v) => void (p.month = MONTHS.indexOf(v.toLowerCase()) + 1) },
-  MM: { re: '(\\d{2})', read: (p, v) => void (p.month = Number(v)) },
-  M: { re: '(\\d{1,2})', read: (p, v) => void (p.month = Number(v)) },
-  dd: { re: '(\\d{2})', read: (p, v) => void (p.day = Number(v)) },
-  d: { re: '(\\d{1,2})', read: (p, v) => void (p.day = Number(v)) },
-  HH: { re: '(\\d{2})', read: (p, v) => void (p.hour = Number(v)) },
-  H: { re: '(\\d{1,2})', read: (p, v) => void (p.hour = Number(v)) },
-  hh: { re: '(\\d{2})', read: (p, v) => void (p.hour = Number(v)) },
-  h: { re: '(\\d{1,2})', read: (p, v) => void (p.hour = Number(v)) },
-  mm: { re: '(\\d{2})', read: (p, v) => void (p.minute = Number(v)) },
-  ss: { re: '(\\d{2})', read: (p, v) => void (p.second = Number(v)) },
-  a: { re: '([AaPp][Mm])', read: (p, v) => void (p.pm = v.toLowerCase() === 'pm') },
+  yy: { re: '(\\d{2})', part: 'year', read: (v) => (Number(v) < 50 ? 2000 : 1900) + Number(v) },
+  MMMM: { re: '([A-Za-z]{3,9})', part: 'month', read: monthOf },
+  MMM: { re: '([A-Za-z]{3})', part: 'month', read: monthOf },
+  MM: { re: '(\\d{2})', part: 'month', read: Number },
+  M: { re: '(\\d{1,2})', part: 'month', read: Number },
+  dd: { re: '(\\d{2})', part: 'day', read: Number },
+  d: { re: '(\\d{1,2})', part: 'day', read: Number },
+  HH: { re: '(\\d{2})', part: 'hour', read: Number },
+  H: { re: '(\\d{1,2})', part: 'hour', read: Number },
+  hh: { re: '(\\d{2})', part: 'hour', read: Number },
+  h: { re: '(\\d{1,2})', part: 'hour', read: Number },
+  mm: { re: '(\\d{2})', part: 'minute', read: Number },
+  ss: { re: '(\\d{2})', part: 'second', read: Number },
+  a: { re: '([AaPp][Mm])', part: 'pm', read: (v) => v.toLowerCase() === 'pm' },
 };
 const TOKEN_NAMES = Object.keys(TOKENS).sort((a, b) => b.length - a.length);
 
@@ -368,7 +369,7 @@ export function compileDatePattern(pattern: string): DateReader | null {
   const cached = compiled.get(pattern);
   if (cached !== undefined) return cached;
   let source = '';
-  const readers: Reader[] = [];
+  const readers: Token[] = [];
   const named = new Set<string>();
   let ok = true;
   for (let i = 0; i < pattern.length; ) {
@@ -383,7 +384,7 @@ export function compileDatePattern(pattern: string): DateReader | null {
     const token = TOKEN_NAMES.find((name) => pattern.startsWith(name, i));
     if (token) {
       source += TOKENS[token]!.re;
-      readers.push(TOKENS[token]!.read);
+      readers.push(TOKENS[token]!);
       named.add(token[0]!.toLowerCase());
       i += token.length;
     } else if (/[A-Za-z]/.test(char)) {
@@ -403,7 +404,8 @@ export function compileDatePattern(pattern: string): DateReader | null {
     const match = re.exec(text);
     if (!match) return null;
     const p: DateParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, pm: null };
-    readers.forEach((read, i) => read(p, match[i + 1]!));
+    for (const [i, token] of readers.entries())
+      (p as unknown as Record<string, unknown>)[token.part] = token.read(match[i + 1]!);
     if (p.pm !== null) {
       if (p.hour < 1 || p.hour > 12) return null;
       p.hour = (p.hour % 12) + (p.pm ? 12 : 0);
