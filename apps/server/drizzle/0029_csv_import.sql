@@ -4,6 +4,7 @@ CREATE TABLE "issue_import_items" (
 	"project_id" uuid NOT NULL,
 	"source" text NOT NULL,
 	"key" text NOT NULL,
+	"name_key" text NOT NULL,
 	"issue_id" uuid NOT NULL,
 	"values_hash" text NOT NULL,
 	"parent_ref" text,
@@ -67,6 +68,7 @@ ALTER TABLE "issue_imports" ADD CONSTRAINT "issue_imports_project_id_projects_id
 ALTER TABLE "issue_imports" ADD CONSTRAINT "issue_imports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "issue_imports" ADD CONSTRAINT "issue_imports_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_import_items_key" ON "issue_import_items" USING btree ("project_id","source","key");--> statement-breakpoint
+CREATE INDEX "issue_import_items_name_idx" ON "issue_import_items" USING btree ("project_id","source","name_key");--> statement-breakpoint
 CREATE INDEX "issue_import_items_issue_idx" ON "issue_import_items" USING btree ("issue_id");--> statement-breakpoint
 CREATE INDEX "issue_import_items_import_idx" ON "issue_import_items" USING btree ("import_id","row_number");--> statement-breakpoint
 CREATE INDEX "issue_import_refusals_import_idx" ON "issue_import_refusals" USING btree ("import_id","run","row_number");--> statement-breakpoint

@@ -11,11 +11,13 @@ import {
 } from './imports.schema.ts';
 
 /**
- * Values as one JSON parameter, read back as a text array: lists of a batch's size (hundreds of
- * keys) in one parameter instead of one each.
+ * A batch's keys (hundreds) as one JSON parameter, read back as rows `k(key)` to look each up on
+ * its own (`cross join lateral … limit 1`): one index probe per key whatever the planner knows of
+ * the table. A list compared with `= any(…)` was a filter over the project's every row while the
+ * table had no statistics yet — which is the whole of a first large import.
  */
-export const jsonList = (values: readonly string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+export const keyRows = (values: readonly string[]) =>
+  sql`jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) as k(key)`;
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
 export async function insertImport(
@@ -279,10 +281,12 @@ export async function findLinks(
   if (keys.length === 0) return new Map();
   const rows = await queryRows<ItemLink & { alive: boolean }>(
     db,
-    sql`select l.key, l.issue_id, l.values_hash,
+    sql`select k.key, l.issue_id, l.values_hash,
           (i.id is not null and i.deleted_at is null and not i.is_intake and not i.is_draft) as alive
-        from issue_import_items l left join issues i on i.id = l.issue_id
-        where l.project_id = ${projectId} and l.source = ${source} and l.key = any(${jsonList(keys)})`,
+        from ${keyRows(keys)}
+        cross join lateral (select issue_id, values_hash from issue_import_items
+          where project_id = ${projectId} and source = ${source} and key = k.key limit 1) l
+        left join issues i on i.id = l.issue_id`,
   );
   return new Map(rows.map((r) => [r.key, r]));
 }
@@ -294,12 +298,21 @@ export async function upsertLinks(
 ): Promise<void> {
   if (values.length === 0) return;
   await db.execute(sql`insert into issue_import_items
-      (workspace_id, project_id, source, key, issue_id, values_hash, parent_ref, import_id, row_number)
-    select workspace_id, project_id, source, key, issue_id, values_hash, parent_ref, import_id, row_number
+      (workspace_id, project_id, source, key, name_key, issue_id, values_hash, parent_ref, import_id, row_number)
+    select workspace_id, project_id, source, key, name_key, issue_id, values_hash, parent_ref, import_id, row_number
     from jsonb_populate_recordset(null::issue_import_items, ${json(values)})
-    on conflict (project_id, source, key) do update set issue_id = excluded.issue_id,
+    on conflict (project_id, source, key) do update set issue_id = excluded.issue_id, name_key = excluded.name_key,
       values_hash = excluded.values_hash, parent_ref = excluded.parent_ref, import_id = excluded.import_id,
       row_number = excluded.row_number, updated_at = now()`);
+}
+
+/**
+ * Refreshes the planner's statistics of the links: a first large import grows the table from
+ * nothing faster than autovacuum looks at it (and the embedded database has none), and without
+ * statistics the planner walked a project's every link for each key it looked up.
+ */
+export async function analyzeLinks(db: Executor): Promise<void> {
+  await db.execute(sql`analyze issue_import_items`);
 }
 
 /** The rows of an import that name a parent, in file order after `afterRow`. */
@@ -324,11 +337,10 @@ export function pageParentRefs(db: Executor, importId: string, afterRow: number,
 
 /**
  * The work items parent cells name, by external id (`id:` keys) of the same source, or by the
- * name of a row this import wrote: ref → item id (the first row of a name wins).
+ * name of a row imported from the same source (`name_key`; the first such row wins): ref → item id.
  */
 export async function findParentTargets(
   db: Executor,
-  importId: string,
   projectId: string,
   source: string,
   refs: string[],
@@ -337,35 +349,41 @@ export async function findParentTargets(
   const found = new Map<string, string>();
   const byKey = await queryRows<{ key: string; issue_id: string }>(
     db,
-    sql`select l.key, l.issue_id from issue_import_items l join issues i on i.id = l.issue_id and i.deleted_at is null
-        where l.project_id = ${projectId} and l.source = ${source}
-          and l.key = any(${jsonList(refs.map((r) => `id:${r}`))})`,
+    sql`select k.key, l.issue_id from ${keyRows(refs.map((r) => `id:${r}`))}
+        cross join lateral (select issue_id from issue_import_items
+          where project_id = ${projectId} and source = ${source} and key = k.key limit 1) l
+        join issues i on i.id = l.issue_id and i.deleted_at is null`,
   );
   for (const row of byKey) found.set(row.key.slice(3), row.issue_id);
   const rest = refs.filter((r) => !found.has(r));
   if (rest.length === 0) return found;
-  const byName = await queryRows<{ name: string; issue_id: string }>(
+  const byName = await queryRows<{ key: string; issue_id: string }>(
     db,
-    sql`select distinct on (lower(i.name)) lower(i.name) as name, l.issue_id
-        from issue_import_items l join issues i on i.id = l.issue_id and i.deleted_at is null
-        where l.import_id = ${importId} and lower(i.name) = any(${jsonList(rest.map((r) => r.toLowerCase()))})
-        order by lower(i.name), l.row_number`,
+    sql`select k.key, l.issue_id from ${keyRows(rest.map(nameKeyOf))}
+        cross join lateral (select l.issue_id from issue_import_items l
+          join issues i on i.id = l.issue_id and i.deleted_at is null
+          where l.project_id = ${projectId} and l.source = ${source} and l.name_key = k.key
+          order by l.created_at, l.row_number limit 1) l`,
   );
-  const names = new Map(byName.map((r) => [r.name, r.issue_id]));
+  const names = new Map(byName.map((r) => [r.key, r.issue_id]));
   for (const ref of rest) {
-    const id = names.get(ref.toLowerCase());
+    const id = names.get(nameKeyOf(ref));
     if (id) found.set(ref, id);
   }
   return found;
 }
+
+/** How a row's name is kept for parents that name it: lower-cased and trimmed, at most 255 characters. */
+export const nameKeyOf = (name: string) => name.trim().toLowerCase().slice(0, 255);
 
 /** Whether links exist for these keys (parent cells naming rows of an earlier import). */
 export async function existingKeys(db: Executor, projectId: string, source: string, keys: string[]) {
   if (keys.length === 0) return new Set<string>();
   const rows = await queryRows<{ key: string }>(
     db,
-    sql`select key from issue_import_items
-        where project_id = ${projectId} and source = ${source} and key = any(${jsonList(keys)})`,
+    sql`select k.key from ${keyRows(keys)}
+        where exists (select 1 from issue_import_items
+          where project_id = ${projectId} and source = ${source} and key = k.key)`,
   );
   return new Set(rows.map((r) => r.key));
 }
@@ -375,7 +393,8 @@ export async function parentsOf(db: Executor, issueIds: string[]): Promise<Map<s
   if (issueIds.length === 0) return new Map();
   const rows = await queryRows<{ id: string; parent_id: string | null }>(
     db,
-    sql`select id, parent_id from issues where id = any(${jsonList(issueIds)}::uuid[])`,
+    sql`select i.id, i.parent_id from ${keyRows(issueIds)}
+        cross join lateral (select id, parent_id from issues where id = k.key::uuid) i`,
   );
   return new Map(rows.map((r) => [r.id, r.parent_id]));
 }

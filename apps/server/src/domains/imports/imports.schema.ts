@@ -96,6 +96,8 @@ export const issueImportItems = pgTable(
     source: text('source').notNull(),
     /** `id:<external id>` or `row:<hash of the cells>`. */
     key: text('key').notNull(),
+    /** The row's name, lower-cased: parents named by name (Asana) find it. */
+    name_key: text('name_key').notNull(),
     /**
      * No foreign keys to the item or the import: each would be a lookup per row written, and the
      * imports read the item's liveness with the link anyway (a deleted item is made again).
@@ -112,6 +114,7 @@ export const issueImportItems = pgTable(
   },
   (t) => [
     uniqueIndex('issue_import_items_key').on(t.project_id, t.source, t.key),
+    index('issue_import_items_name_idx').on(t.project_id, t.source, t.name_key),
     index('issue_import_items_issue_idx').on(t.issue_id),
     index('issue_import_items_import_idx').on(t.import_id, t.row_number),
   ],

@@ -32,11 +32,13 @@ import {
   valuesHash,
 } from './imports.policy.ts';
 import {
+  analyzeLinks,
   type ClaimedImport,
   existingKeys,
   findLinks,
   findParentTargets,
   insertRefusals,
+  nameKeyOf,
   type ProgressStep,
   pageParentRefs,
   parentsOf,
@@ -531,6 +533,7 @@ export function createImportRunner(db: Db, deps: ImportRunnerDeps) {
     project_id: job.project.id,
     source: presetOf(job).source,
     key: r.key,
+    name_key: nameKeyOf(r.values.name),
     issue_id: issueId,
     values_hash: r.hash,
     parent_ref: r.parentRef,
@@ -602,7 +605,7 @@ export function createImportRunner(db: Db, deps: ImportRunnerDeps) {
       const page = await pageParentRefs(db, job.row.id, after, batchRows);
       if (page.length === 0) return;
       after = page[page.length - 1]!.row_number;
-      const targets = await findParentTargets(db, job.row.id, job.project.id, source, [
+      const targets = await findParentTargets(db, job.project.id, source, [
         ...new Set(page.map((p) => p.parent_ref!)),
       ]);
       for (const p of page) {
@@ -704,16 +707,27 @@ export function createImportRunner(db: Db, deps: ImportRunnerDeps) {
       const found = await scan(job, renew);
       const refs = await resolve(job, found, true);
       const done = claim.rows_done;
+      // Statistics of the links as they grow (after 1,000 rows written, 4,000, 16,000…).
+      let analyzeAt = 1000;
+      let written = 0;
       let batch: CsvRecord[] = [];
+      const write = async () => {
+        await writeBatch(job, claim, found, refs, batch);
+        written += batch.length;
+        batch = [];
+        if (written < analyzeAt) return;
+        await analyzeLinks(db);
+        analyzeAt *= 4;
+      };
       for await (const record of records(job)) {
         if (record.row - 1 <= done) continue;
         batch.push(record);
         if (batch.length < batchRows) continue;
         if (signal?.aborted) throw new ImportStopped();
-        await writeBatch(job, claim, found, refs, batch);
-        batch = [];
+        await write();
       }
-      if (batch.length > 0) await writeBatch(job, claim, found, refs, batch);
+      if (batch.length > 0) await write();
+      await analyzeLinks(db);
       await setParents(job, claim, signal);
     },
   };

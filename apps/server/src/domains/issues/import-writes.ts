@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Priority } from '@kite/shared/contracts';
 import { sortOrderBetween } from '@kite/shared/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../platform/db/database.ts';
 import {
   activities,
@@ -49,9 +49,14 @@ export interface ImportedItem extends ImportedValues {
 const FIRST_SORT_ORDER = 65535;
 /** Rows as one JSON parameter (a statement of a few parameters, not thousands). */
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
-/** Ids or other values as one JSON parameter, read back as a text array. */
-const jsonList = (values: readonly string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+/**
+ * Ids (hundreds) as one JSON parameter, read back as rows `k(key)` to be looked up one by one
+ * (`cross join lateral`): an index probe per key however little the planner knows of the table. A
+ * list compared with `= any(…)` became a filter over the project's every row while the table had
+ * no statistics yet, which is the whole of a first large import.
+ */
+const keyRows = (values: readonly string[]) =>
+  sql`jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) as k(key)`;
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
@@ -237,7 +242,8 @@ export function createIssueImportWrites(deps: { states: StatesService; listChang
             .where(
               and(
                 eq(issues.project_id, project.id),
-                sql`${issues.id} = any(${jsonList(childIds)}::uuid[])`,
+                // A list of constants on the primary key alone: always its index.
+                inArray(issues.id, childIds),
                 isNull(issues.deleted_at),
               ),
             )
@@ -248,9 +254,13 @@ export function createIssueImportWrites(deps: { states: StatesService; listChang
       const chain = await queryRows<{ id: string; parent_id: string | null }>(
         tx,
         sql`with recursive up(id, parent_id, depth) as (
-              select id, parent_id, 0 from issues where id = any(${jsonList([...childIds, ...parentIds])}::uuid[])
+              select i.id, i.parent_id, 0 from ${keyRows([...childIds, ...parentIds])}
+              cross join lateral (select id, parent_id from issues where id = k.key::uuid) i
               union all
-              select i.id, i.parent_id, u.depth + 1 from issues i join up u on i.id = u.parent_id where u.depth < 100
+              -- Each step one probe of the primary key: a join here hashed the whole table per level.
+              select p.id, p.parent_id, u.depth + 1 from up u
+              cross join lateral (select id, parent_id from issues where id = u.parent_id) p
+              where u.depth < 100
             )
             select distinct id, parent_id from up`,
       );
@@ -326,8 +336,9 @@ export function createIssueImportWrites(deps: { states: StatesService; listChang
       if (ids.length === 0) return new Set();
       const rows = await queryRows<{ id: string }>(
         tx,
-        sql`select id from issues where project_id = ${projectId} and id = any(${jsonList(ids)}::uuid[])
-            and deleted_at is null and not is_intake and not is_draft`,
+        sql`select i.id from ${keyRows(ids)}
+            cross join lateral (select id from issues where id = k.key::uuid and project_id = ${projectId}
+              and deleted_at is null and not is_intake and not is_draft) i`,
       );
       return new Set(rows.map((r) => r.id));
     },
@@ -342,9 +353,11 @@ export function createIssueImportWrites(deps: { states: StatesService; listChang
       if (externalIds.length === 0) return new Map();
       const rows = await queryRows<{ id: string; external_id: string }>(
         tx,
-        sql`select id, external_id from issues
-            where project_id = ${projectId} and external_source = ${source}
-              and external_id = any(${jsonList(externalIds)}) and deleted_at is null`,
+        // Said in full (`is not null`, `deleted_at is null`): the partial unique index of external ids.
+        sql`select k.key as external_id, i.id from ${keyRows(externalIds)}
+            cross join lateral (select id from issues
+              where project_id = ${projectId} and external_source = ${source}
+                and external_id is not null and deleted_at is null and external_id = k.key limit 1) i`,
       );
       return new Map(rows.map((r) => [r.external_id, r.id]));
     },
