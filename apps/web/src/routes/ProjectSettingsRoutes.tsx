@@ -83,6 +83,15 @@ export const projectSettingsIntegrationsRoute = createRoute({
   ),
 });
 
+export const projectSettingsImportsRoute = createRoute({
+  getParentRoute: () => projectSettingsRoute,
+  path: 'imports',
+  component: lazyRouteComponent(
+    () => import('./screens/ProjectSettingsScreen.tsx'),
+    'projectSettingsImportsScreen',
+  ),
+});
+
 export const projectSettingsTree = projectSettingsRoute.addChildren([
   projectSettingsGeneralRoute,
   projectSettingsMembersRoute,
@@ -92,4 +101,5 @@ export const projectSettingsTree = projectSettingsRoute.addChildren([
   projectSettingsEstimatesRoute,
   projectSettingsAutomationsRoute,
   projectSettingsIntegrationsRoute,
+  projectSettingsImportsRoute,
 ]);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { compileDatePattern } from '../domain/csv-import.ts';
 import { IMPORT_FIELDS, IMPORT_PRESET_IDS } from '../domain/csv-import-fields.ts';
 
+export type { ImportField, ImportPresetId } from '../domain/csv-import-fields.ts';
+
 /**
  * CSV imports of work items into a project (api.md §4.11): upload, mapping, dry run, the import in
  * the background, its report. Project members (P15).

@@ -41,7 +41,7 @@ describe('project settings tabs by project role', () => {
     const tabs = within(nav)
       .getAllByRole('link')
       .map((l) => l.textContent);
-    expect(tabs).toEqual(['General', 'Members', 'States', 'Labels']);
+    expect(tabs).toEqual(['General', 'Members', 'States', 'Labels', 'Import']);
     // Members: read-only for a member.
     expect(((await screen.findByLabelText('Project role of Ada')) as HTMLSelectElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Add member' })).toBeNull();
@@ -74,6 +74,7 @@ describe('project settings tabs by project role', () => {
         'Estimates',
         'Automations',
         'Integrations',
+        'Import',
       ]),
     );
   });

@@ -19,7 +19,8 @@ export type ProjectSettingsTab =
   | 'labels'
   | 'estimates'
   | 'automations'
-  | 'integrations';
+  | 'integrations'
+  | 'imports';
 
 /** The spec's gates (§6): general, members, states, labels need MEMBER; features, estimates and automations need ADMIN. */
 export const TAB_ROLES: Record<ProjectSettingsTab, Role> = {
@@ -32,6 +33,8 @@ export const TAB_ROLES: Record<ProjectSettingsTab, Role> = {
   automations: ROLE.ADMIN,
   // api.md §4.9: the GitHub repository sync is for project admins.
   integrations: ROLE.ADMIN,
+  // api.md §4.11: CSV imports are for project members.
+  imports: ROLE.MEMBER,
 };
 
 export function canSeeTab(tab: ProjectSettingsTab, role: number | null): boolean {

@@ -4,6 +4,7 @@ import { Outlet } from '@tanstack/react-router';
 import {
   Bot,
   Calculator,
+  FileUp,
   Lock,
   Plug,
   Shapes,
@@ -19,6 +20,7 @@ import { useStores } from '../../app/StoresContext.tsx';
 import { PageHeader } from '../../features/app-shell/PageHeader.tsx';
 import { SettingsNav, type SettingsNavItem } from '../../features/app-shell/SettingsNav.tsx';
 import { GithubSyncSettings } from '../../features/github-sync/GithubSyncSettings.tsx';
+import { ImportSettings } from '../../features/imports/ImportSettings.tsx';
 import { ProjectLogo } from '../../features/projects/ProjectLogo.tsx';
 import {
   canSeeTab,
@@ -57,6 +59,7 @@ const TABS: { tab: ProjectSettingsTab; label: string; icon: ReactNode; path: str
   { tab: 'estimates', label: 'Estimates', icon: <Calculator className="size-4" />, path: '/estimates' },
   { tab: 'automations', label: 'Automations', icon: <Bot className="size-4" />, path: '/automations' },
   { tab: 'integrations', label: 'Integrations', icon: <Plug className="size-4" />, path: '/integrations' },
+  { tab: 'imports', label: 'Import', icon: <FileUp className="size-4" />, path: '/imports' },
 ];
 
 function ProjectSettingsLayout() {
@@ -166,4 +169,7 @@ export const projectSettingsAutomationsScreen = () => (
 );
 export const projectSettingsIntegrationsScreen = () => (
   <Gate tab="integrations">{(p) => <GithubSyncSettings {...p} />}</Gate>
+);
+export const projectSettingsImportsScreen = () => (
+  <Gate tab="imports">{(p) => <ImportSettings {...p} />}</Gate>
 );

@@ -1,10 +1,10 @@
 import type { IssueAttachment } from '@kite/shared/contracts';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api, seg } from '../../../../lib/api.ts';
+import { uploadFile } from '../../../../lib/upload.ts';
 import type { IssueStore } from '../../store/IssueStore.ts';
 import { setCount } from './counts.ts';
 import { type IssueRef, issueBase, pendingId } from './IssueRef.ts';
-import { uploadFile } from './upload.ts';
 
 export interface PendingUpload {
   id: string;

@@ -1,15 +1,17 @@
-import { ApiError, NETWORK_ERROR } from '../../../../lib/apiError.ts';
-import { CSRF_HEADER, ensureCsrfToken } from '../../../../lib/csrf.ts';
+import { ApiError, NETWORK_ERROR } from './apiError.ts';
+import { CSRF_HEADER, ensureCsrfToken } from './csrf.ts';
 
 /**
- * POSTs one file as multipart (field `asset`) with XMLHttpRequest, whose upload progress
- * events fetch lacks. The CSRF header is sent like lib/api.ts sends it; errors become ApiError.
+ * POSTs one file as multipart (field `field`, `asset` unless told) with XMLHttpRequest, whose
+ * upload progress events fetch lacks. The CSRF header is sent like lib/api.ts sends it; errors
+ * become ApiError.
  */
 export async function uploadFile<T>(
   path: string,
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  field = 'asset',
 ): Promise<T> {
   const token = await ensureCsrfToken().catch(() => null);
   return new Promise<T>((resolve, reject) => {
@@ -49,7 +51,7 @@ export async function uploadFile<T>(
     xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled', 'ABORTED'));
     signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
-    form.append('asset', file, file.name);
+    form.append(field, file, file.name);
     xhr.send(form);
   });
 }
