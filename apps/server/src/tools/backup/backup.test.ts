@@ -131,6 +131,13 @@ async function makeEveryKindOfObject() {
     `insert into api_rate_windows (token_id, window_start, hits) values ($1, now(), 1) on conflict do nothing`,
     [token.id],
   );
+  // A CSV import with a refused row, dry-run and run to its end (its file is removed then).
+  const csv = new FormData();
+  csv.append('file', new Blob(['id,title,priority\n1,Imported,high\n2,Refused,whenever\n']), 'import.csv');
+  const imported = await ok(admin.request('POST', `${pbase}/imports/`, { multipart: csv }));
+  await ok(admin.post(`${pbase}/imports/${imported.id}/dry-run/`));
+  await ok(admin.post(`${pbase}/imports/${imported.id}/start/`));
+  while (await t.services.imports.processNext()) {}
   // A webhook (its secret sealed) with a queued delivery of a change and one logged attempt.
   const webhook = await ok(
     admin.post(`${world.ws}/webhooks/`, { url: 'https://93.184.216.34/backup-hook', issue: true }),
