@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -820,6 +821,25 @@ export const issueSubscribers = pgTable(
   (t) => [
     uniqueIndex('issue_subscribers_issue_user_key').on(t.issue_id, t.subscriber_id),
     index('issue_subscribers_user_idx').on(t.subscriber_id),
+  ],
+);
+
+/**
+ * The users a work item's description mentions, kept by the `issue_mentions_sync` trigger
+ * (migration 0029) on every write of `issues.description_html`, so the `mentions` filter is an
+ * index lookup whichever path wrote the description.
+ */
+export const issueMentions = pgTable(
+  'issue_mentions',
+  {
+    issue_id: uuid('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    mention_id: uuid('mention_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issue_id, t.mention_id] }),
+    index('issue_mentions_mention_idx').on(t.mention_id),
   ],
 );
 
