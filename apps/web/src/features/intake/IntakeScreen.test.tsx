@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { makeMember, makeProject, makeWorkspace, signedIntoAcme } from '../../test/fixtures.ts';
 import { intakePage, makeIntakeItem } from '../../test/intakeFixtures.ts';
+import { makeComment } from '../../test/issueFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 vi.mock('../../lib/api.ts', async (importOriginal) => ({
@@ -160,6 +161,40 @@ describe('project intake', () => {
     });
     expect(within(list).getAllByRole('button')[0]!.textContent).toContain('Dark mode please');
     await waitFor(() => expect(router.state.location.search).toEqual({ inboxIssueId: 'issue-i3' }));
+  });
+
+  it('lets a guest edit their own comment on their submission and not another’s', async () => {
+    setup({ project: makeProject({ intake_view: true, member_role: 5 }), role: 5 });
+    const C = `${P}/issues/issue-i1/comments/`;
+    fakeApi
+      .on('GET', C, [
+        makeComment('c1', '<p>Steps attached</p>', 'u1'),
+        makeComment('c2', '<p>Thanks</p>', 'm1'),
+      ])
+      .on('PATCH', `${C}c1/`, makeComment('c1', '<p>Steps and logs attached</p>', 'u1'));
+    const user = userEvent.setup();
+    renderApp('/acme/projects/p1/intake');
+    await openList();
+    await within(detail()).findByText('Steps attached');
+    const comment = (text: string) =>
+      within(detail())
+        .getAllByRole('article', { name: /^Comment by / })
+        .find((a) => a.textContent?.includes(text))!;
+    const mine = comment('Steps attached');
+    const theirs = comment('Thanks');
+    expect(within(theirs).queryByRole('button', { name: 'Comment actions' })).toBeNull();
+    await user.click(within(mine).getByRole('button', { name: 'Comment actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const box = await within(detail()).findByRole('combobox', { name: 'Edit comment' });
+    await user.clear(box);
+    await user.type(box, 'Steps and logs attached');
+    await user.click(within(detail()).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fakeApi.callsTo('PATCH', `${C}c1/`)[0]?.body).toEqual({
+        comment_html: '<p>Steps and logs attached</p>',
+      }),
+    );
+    expect(await within(detail()).findByText('Steps and logs attached')).toBeTruthy();
   });
 
   it('says when a tab is empty, and when the project has intake off', async () => {
