@@ -124,6 +124,18 @@ test('a guest submits to intake; the admin accepts, snoozes and declines', async
   );
   await shot(admin, 'closed-light');
 
+  // Filtered to the declined ones: the filter shows as a chip, and removing it lists both again.
+  await admin.getByRole('button', { name: 'Filters' }).click();
+  await admin.getByRole('menuitemcheckbox', { name: 'Declined' }).click();
+  await admin.keyboard.press('Escape');
+  const chips = admin.getByRole('region', { name: 'Applied filters' });
+  await expect(chips.getByText('Status:')).toBeVisible();
+  await expect(closed.getByRole('button')).toHaveCount(1);
+  await shot(admin, 'closed-filtered-light');
+  await chips.getByRole('button', { name: 'Remove filter Declined' }).click();
+  await expect(chips).toHaveCount(0);
+  await expect(closed.getByRole('button')).toHaveCount(2);
+
   // The server agrees: the accepted item is in the project's work items, the declined one not.
   await admin.goto(`/${slug}/projects/${project.id}/issues`);
   await expect(admin.getByText('Checkout button does nothing')).toBeVisible();

@@ -12,6 +12,7 @@ import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { FeatureOff } from '../planning/FeatureOff.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { effectiveProjectRole } from '../projects/projectAccess.ts';
+import { IntakeAppliedFilters } from './IntakeAppliedFilters.tsx';
 import { IntakeCreateDialog } from './IntakeCreateDialog.tsx';
 import { IntakeDetail } from './IntakeDetail.tsx';
 import { IntakeFilterMenu, IntakeOrderMenu } from './IntakeFilterMenu.tsx';
@@ -197,6 +198,11 @@ export const IntakeScreen = observer(function IntakeScreen({
               />
             </div>
           </div>
+          <IntakeAppliedFilters
+            slug={slug}
+            query={query}
+            onChange={(filters) => intake.setFilters(projectId, filters)}
+          />
           {ownOnly && (
             <p className="border-b border-border bg-surface px-4 py-2 text-xs text-fg-muted">
               You see the items you submitted.
