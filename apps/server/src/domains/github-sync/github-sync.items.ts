@@ -16,7 +16,13 @@ import {
   itemName,
   markdownToHtml,
 } from './github-sync.policy.ts';
-import { ensureLink, findLinkByGithubId, type SyncContext, setLinkGithubState } from './github-sync.repo.ts';
+import {
+  deleteLink,
+  ensureLink,
+  findLinkByGithubId,
+  type SyncContext,
+  setLinkGithubState,
+} from './github-sync.repo.ts';
 
 /**
  * GitHub issues and comments made into work items and comments of the linked project, through the
@@ -126,6 +132,27 @@ export function createGithubItems(
         // Made meanwhile by another writer (the unique external id): it exists, which is the point.
         if (!isUniqueViolation(error)) throw error;
       }
+    },
+
+    /**
+     * GitHub deleted the issue: its work item is deleted here too (as any delete: activity, events),
+     * and the link goes. An item already deleted here leaves only the link to drop.
+     */
+    async removeIssue(ctx: SyncContext, link: GithubIssueLinkRow): Promise<void> {
+      try {
+        await deps.issues.remove(accessOf(ctx), ctx.actor, link.issue_id);
+      } catch (error) {
+        if (!(error instanceof AppError && error.kind === 'not_found')) throw error;
+      }
+      await deleteLink(db, ctx.sync.workspace_id, link.id);
+    },
+
+    /** GitHub deleted a comment: its copy here is deleted; false when there was none. */
+    async removeComment(ctx: SyncContext, comment: GithubComment): Promise<boolean> {
+      const found = await deps.comments.findByExternalId(ctx.project.id, GITHUB_SOURCE, String(comment.id));
+      if (!found) return false;
+      await deps.comments.remove(accessOf(ctx), ctx.actor, found.issue_id, found.id);
+      return true;
     },
 
     /** A GitHub comment edit; a comment not seen before is made. */

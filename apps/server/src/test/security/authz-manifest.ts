@@ -798,6 +798,11 @@ export const MANIFEST: Record<string, RouteCase> = {
     }),
     expect: 400,
   }),
+  // Unlinking: the world links no repository, so the allowed call finds no sync (404);
+  // github-sync.test.ts unlinks a real one.
+  'DELETE /api/workspaces/:slug/projects/:project_id/github-repository-sync/:sync_id/': project(ADMIN, {
+    expect: 404,
+  }),
   // GitHub's webhook: anonymous, its signature is the credential (github-sync.test.ts checks it);
   // the world links no repository, so the sync is unknown.
   'POST /api/github/webhook/:sync_id/': anyone({ expect: 404 }),
