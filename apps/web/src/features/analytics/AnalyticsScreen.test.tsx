@@ -135,6 +135,33 @@ describe('analytics screen', () => {
     );
   });
 
+  it('shows the scope in a sidebar that narrows the chart to a project, and stays collapsed once hidden', async () => {
+    fakeApi.on('GET', `${W}/projects/p1/cycles/`, []).on('GET', `${W}/projects/p1/modules/`, []);
+    const user = userEvent.setup();
+    const first = renderApp('/acme/analytics');
+    const scope = await screen.findByRole('complementary', { name: 'Analytics scope' }, { timeout: 5000 });
+    await user.click(within(scope).getByRole('button', { name: /Mobile/ }));
+    await waitFor(() =>
+      expect(
+        new URLSearchParams(fakeApi.callsTo('GET', `${W}/analytics/`).at(-1)!.path.split('?')[1]).get(
+          'project',
+        ),
+      ).toBe('p1'),
+    );
+    expect(within(scope).getByRole('region', { name: 'Project in scope' }).textContent).toContain('MOB');
+    await user.click(screen.getByRole('button', { name: 'Hide analytics scope' }));
+    expect(screen.queryByRole('complementary', { name: 'Analytics scope' })).toBeNull();
+    first.unmount();
+
+    // Kept in this browser: the next visit opens with it collapsed.
+    renderApp('/acme/analytics');
+    const show = await screen.findByRole('button', { name: 'Show analytics scope' }, { timeout: 5000 });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('complementary', { name: 'Analytics scope' })).toBeNull();
+    await user.click(show);
+    expect(await screen.findByRole('complementary', { name: 'Analytics scope' })).toBeTruthy();
+  });
+
   it('exports the table as CSV', async () => {
     const created: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
