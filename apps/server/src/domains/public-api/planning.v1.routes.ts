@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
-import { presentV1Cycle, presentV1Module } from './v1.presenter.ts';
+import { liteOf, presentV1Cycle, presentV1Module } from './v1.presenter.ts';
 import { orderedBy, pageOf, V1_PROJECT, v1Project, v1ProjectParams } from './v1.ts';
 import { internalListQuery, type V1WorkItems } from './v1-work-items.ts';
 
@@ -88,7 +88,9 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
     async (request) => {
       const { status, order_by } = request.query;
       const all = await cycles.list(projectOf(request), userOf(request), { cycle_view: status });
-      return pageOf(orderedBy(all.map(presentV1Cycle), order_by), request.query);
+      const keys = v1CycleLiteSchema.keyof().options;
+      const lites = orderedBy(all.map(presentV1Cycle), order_by).map((cycle) => liteOf(cycle, keys));
+      return pageOf(lites, request.query);
     },
   );
 
@@ -293,7 +295,12 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
     },
     async (request) => {
       const all = await modules.list(projectOf(request), userOf(request), {});
-      return pageOf(orderedBy(all.map(presentV1Module), request.query.order_by), request.query);
+      const keys = v1ModuleLiteSchema.keyof().options;
+      const ordered = orderedBy(all.map(presentV1Module), request.query.order_by);
+      return pageOf(
+        ordered.map((module) => liteOf(module, keys)),
+        request.query,
+      );
     },
   );
 

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
-import { presentV1Member, presentV1ProjectMember, presentV1UserMe } from './v1.presenter.ts';
+import { liteOf, presentV1Member, presentV1ProjectMember, presentV1UserMe } from './v1.presenter.ts';
 import {
   orderedBy,
   pageOf,
@@ -134,6 +134,7 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
   );
 
   // The same list with the keys a picker needs.
+  const liteKeys = v1ProjectLiteSchema.keyof().options;
   app.get(
     `${V1}/projects-lite/`,
     {
@@ -145,7 +146,11 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
         response: { 200: paginated(v1ProjectLiteSchema) },
       },
     },
-    async (request) => pageOf(await orderedProjects(request, request.query.order_by), request.query),
+    async (request) =>
+      pageOf(
+        (await orderedProjects(request, request.query.order_by)).map((project) => liteOf(project, liteKeys)),
+        request.query,
+      ),
   );
 
   app.post(

@@ -36,6 +36,7 @@ export const UNSUPPORTED_FAMILIES: readonly { scope: Scope; path: string; resour
   { scope: 'workspace', path: 'project-states', resource: 'Workspace project states' },
   { scope: 'workspace', path: 'features', resource: 'Workspace features' },
   { scope: 'workspace', path: 'pages', resource: 'Workspace pages' },
+  { scope: 'workspace', path: 'pages/templates', resource: 'Page templates' },
   { scope: 'workspace', path: 'workitems/templates', resource: 'Work-item templates' },
   { scope: 'workspace', path: 'projects/templates', resource: 'Project templates' },
   { scope: 'project', path: 'work-item-types', resource: 'Work-item types' },
@@ -81,17 +82,27 @@ export function unsupportedV1Routes(app: App) {
     const schema = {
       tags: ['public api: not supported'],
       summary: `${resource}: not part of Kite (404 ${RESOURCE_NOT_SUPPORTED})`,
-      params: where.params.extend({ '*': z.string() }),
     };
-    const url = `${where.base}/${path}/*`;
-    // Reads and deletes take no body here; writes take any (it is never read).
-    app.route({ method: ['GET', 'DELETE'], url, config: where.config(), schema, handler: refuse });
-    app.route({
-      method: ['POST', 'PATCH', 'PUT'],
-      url,
-      config: where.config(),
-      schema: { ...schema, body: z.unknown() },
-      handler: refuse,
-    });
+    // The family itself and everything under it (a wildcard does not match the empty rest).
+    for (const [url, params] of [
+      [`${where.base}/${path}/`, where.params],
+      [`${where.base}/${path}/*`, where.params.extend({ '*': z.string() })],
+    ] as const) {
+      // Reads and deletes take no body here; writes take any (it is never read).
+      app.route({
+        method: ['GET', 'DELETE'],
+        url,
+        config: where.config(),
+        schema: { ...schema, params },
+        handler: refuse,
+      });
+      app.route({
+        method: ['POST', 'PATCH'],
+        url,
+        config: where.config(),
+        schema: { ...schema, params, body: z.unknown() },
+        handler: refuse,
+      });
+    }
   }
 }

@@ -256,3 +256,8 @@ export function presentV1IntakeIssue(
 export function presentV1Page(page: Page & { description_html?: string }, project: ProjectAccess): V1Page {
   return { ...page, project: project.project.id, parent: page.parent_id, labels: page.label_ids };
 }
+
+/** Only the keys a `-lite` list carries (its schema's), in that order. */
+export function liteOf<T extends object, K extends keyof T>(item: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, item[key]])) as Pick<T, K>;
+}
