@@ -4,6 +4,7 @@ import { RESOURCE_NOT_SUPPORTED } from '@kite/shared/errors';
 import { BaseResource, HttpError, PlaneClient } from '@makeplane/plane-node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createWorkspace, type SignedIn, signUp } from '../../test/factories.ts';
+import { Client } from '../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -632,6 +633,20 @@ describe('methods of resources Kite does not have', () => {
     // Another workspace's slug is an unknown workspace, as on every route.
     const other = (await failure(plane.customers.list(`${slug}-nope`))).body;
     expect(other.error_code).toBe('NOT_FOUND');
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('documents the routes the SDK reaches, the catch-alls, and the anonymous upload form', async () => {
+    const doc = (await new Client(t.baseUrl).get('/api/openapi.json')).body;
+    const count = doc.paths['/api/v1/workspaces/{slug}/work-items/count/'];
+    expect(count.get.security).toEqual([{ apiKey: [] }]);
+    expect(
+      Object.keys(doc.paths['/api/v1/workspaces/{slug}/projects/{project_id}/features/']).sort(),
+    ).toEqual(['get', 'patch']);
+    expect(doc.paths['/api/v1/workspaces/{slug}/customers/'].get.summary).toContain(RESOURCE_NOT_SUPPORTED);
+    // The form's POST carries no API key: it is not documented as taking one.
+    expect(doc.paths['/api/attachment-uploads/'].post.security).toBeUndefined();
   });
 });
 
