@@ -6,8 +6,8 @@ import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 const PROFILE_TAB_PATHS = ['created', 'subscribed', 'activity'];
 
 const screen = lazyRouteComponent(
-  () => import('./screens/WorkspaceProfileScreen.tsx'),
-  'workspaceProfileScreen',
+  () => import('../features/profile/ProfileScreen.tsx'),
+  'ProfileRouteScreen',
 );
 
 /** `/{ws}/profile/{userId}`: a member's assigned work items (the default tab) and their profile. */

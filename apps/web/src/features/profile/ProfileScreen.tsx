@@ -1,6 +1,6 @@
 import type { UserProfile, UserStats } from '@kite/shared/contracts';
 import { STATE_GROUP_COLORS, STATE_GROUPS } from '@kite/shared/domain';
-import { Link } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { CalendarDays, Inbox, RotateCw, SearchX, UserRound, UserX } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
@@ -22,7 +22,7 @@ import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
 import { ProfileActivity } from './ProfileActivity.tsx';
 import { PROFILE_ERROR, ProfileStore } from './ProfileStore.ts';
 import { ProfileTabNav } from './ProfileTabNav.tsx';
-import { type ProfileSection, type ProfileTab, profileScope } from './profileTabs.ts';
+import { type ProfileSection, type ProfileTab, profileScope, profileSectionOf } from './profileTabs.ts';
 import { SidebarToggle, useSidebarCollapsed } from './SidebarToggle.tsx';
 
 export { PROFILE_SIDEBAR_COLLAPSED_KEY } from './SidebarToggle.tsx';
@@ -343,5 +343,21 @@ function Stat({ label, value, className }: { label: string; value: number; class
       <span className="text-lg font-semibold text-fg tabular-nums">{value}</span>
       <span className="text-xs text-fg-muted">{label}</span>
     </div>
+  );
+}
+
+/**
+ * The screen of both routes of routes/WorkspaceProfileRoute.tsx (`profile/$userId` and
+ * `profile/$userId/$tab`), given the URL's params.
+ */
+export function ProfileRouteScreen() {
+  const params = useParams({ strict: false }) as { workspaceSlug: string; userId: string; tab?: string };
+  return (
+    <ProfileScreen
+      key={`${params.workspaceSlug}/${params.userId}`}
+      slug={params.workspaceSlug}
+      userId={params.userId}
+      tab={profileSectionOf(params.tab)}
+    />
   );
 }
