@@ -37,7 +37,7 @@ import { projectViewRoute, projectViewsRoute } from '../routes/ViewsRoute.tsx';
 import { workspaceHomeRoute } from '../routes/WorkspaceHomeRoute.tsx';
 import { workspaceInvitationRoute } from '../routes/WorkspaceInvitationRoute.tsx';
 import { workspaceRoute } from '../routes/WorkspaceLayoutRoute.tsx';
-import { workspaceProfileRoute, workspaceProfileTabRoute } from '../routes/WorkspaceProfileRoute.tsx';
+import { workspaceProfileRoute, workspaceProfileViewRoute } from '../routes/WorkspaceProfileRoute.tsx';
 import { workspaceSettingsApiTokensRoute } from '../routes/WorkspaceSettingsApiTokensRoute.tsx';
 import { workspaceSettingsGeneralRoute } from '../routes/WorkspaceSettingsGeneralRoute.tsx';
 import { workspaceSettingsRoute } from '../routes/WorkspaceSettingsLayoutRoute.tsx';
@@ -97,7 +97,7 @@ export const routeTree = rootRoute.addChildren([
       issueDetailRoute,
       browseWorkItemRoute,
       workspaceProfileRoute,
-      workspaceProfileTabRoute,
+      workspaceProfileViewRoute,
       workspaceViewsIndexRoute,
       workspaceViewsListRoute,
       workspaceViewRoute,
