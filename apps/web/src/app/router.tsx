@@ -5,7 +5,7 @@ import { createWorkspaceRoute } from '../routes/CreateWorkspaceRoute.tsx';
 import { projectCycleRoute, projectCyclesRoute } from '../routes/CyclesRoute.tsx';
 import { forgotPasswordRoute } from '../routes/ForgotPasswordRoute.tsx';
 import { godModeTree } from '../routes/GodModeRoutes.tsx';
-import { projectIntakeRoute } from '../routes/IntakeRoute.tsx';
+import { projectIntakeTree } from '../routes/IntakeRoute.tsx';
 import { invitationsRoute } from '../routes/InvitationsRoute.tsx';
 import { browseWorkItemRoute, issueDetailRoute } from '../routes/IssueDetailRoute.tsx';
 import { projectModuleRoute, projectModulesRoute } from '../routes/ModulesRoute.tsx';
@@ -89,7 +89,7 @@ export const routeTree = rootRoute.addChildren([
       projectModuleRoute,
       projectViewsRoute,
       projectViewRoute,
-      projectIntakeRoute,
+      projectIntakeTree,
       projectPagesRoute,
       projectPageRoute,
       projectAnalyticsRoute,
