@@ -42,7 +42,10 @@ import { workspaceSettingsApiTokensRoute } from '../routes/WorkspaceSettingsApiT
 import { workspaceSettingsGeneralRoute } from '../routes/WorkspaceSettingsGeneralRoute.tsx';
 import { workspaceSettingsRoute } from '../routes/WorkspaceSettingsLayoutRoute.tsx';
 import { workspaceSettingsMembersRoute } from '../routes/WorkspaceSettingsMembersRoute.tsx';
-import { workspaceSettingsWebhooksRoute } from '../routes/WorkspaceSettingsWebhooksRoute.tsx';
+import {
+  workspaceSettingsWebhookRoute,
+  workspaceSettingsWebhooksRoute,
+} from '../routes/WorkspaceSettingsWebhooksRoute.tsx';
 import {
   workspaceViewRoute,
   workspaceViewsIndexRoute,
@@ -108,6 +111,7 @@ export const routeTree = rootRoute.addChildren([
         workspaceSettingsMembersRoute,
         workspaceSettingsApiTokensRoute,
         workspaceSettingsWebhooksRoute,
+        workspaceSettingsWebhookRoute,
       ]),
     ]),
   ]),

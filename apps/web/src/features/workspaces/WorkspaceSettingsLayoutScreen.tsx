@@ -43,6 +43,7 @@ export const WorkspaceSettingsLayoutScreen = observer(function WorkspaceSettings
                       label: 'Webhooks',
                       icon: <Webhook className="size-4" />,
                       link: { to: '/$workspaceSlug/settings/webhooks' as const, params: { workspaceSlug } },
+                      coversSubpages: true,
                     },
                   ]
                 : []),
