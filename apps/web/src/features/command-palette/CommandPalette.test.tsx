@@ -260,7 +260,6 @@ describe('command palette', () => {
     const option = within(group).getByRole('option', { name: /Login loops/ });
     expect(option.textContent).toContain('MOB-7');
     await user.click(option);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake'));
-    expect(router.state.location.search).toMatchObject({ inboxIssueId: 'issue-i7' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i7'));
   });
 });

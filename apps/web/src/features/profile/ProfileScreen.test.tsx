@@ -145,6 +145,11 @@ describe('member profile screen', () => {
     expect(await screen.findByRole('button', { name: 'MOB-3 Write docs' })).toBeTruthy();
     expect(queries().at(-1)!.get('created_by')).toBe(BEA);
     expect(queries().at(-1)!.get('assignees')).toBeNull();
+    // Only the view shown is the current tab (Assigned's URL is a prefix of the others').
+    const current = within(screen.getByRole('navigation', { name: 'Profile tabs' })).getAllByRole('link', {
+      current: 'page',
+    });
+    expect(current.map((link) => link.textContent)).toEqual([expect.stringMatching(/^Created/)]);
 
     await userEvent.click(screen.getByRole('link', { name: /Subscribed/ }));
     expect(
@@ -180,6 +185,22 @@ describe('member profile screen', () => {
     fakeApi.on('GET', `${W}/user-profile/${BEA}/`, PROFILE);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'MOB-1 Fix login' })).toBeTruthy();
+  });
+
+  it('says a profileViewId that names no view is not found, lists nothing and links to Assigned', async () => {
+    renderApp(`/acme/profile/${BEA}/starred`);
+    expect(
+      await screen.findByRole('heading', { name: 'Profile view not found' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(/A profile has no “starred” view/)).toBeTruthy();
+    // The member is still shown, no tab is current, and no list was asked for under a wrong URL.
+    expect(screen.getByRole('complementary', { name: 'Member profile' })).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Profile tabs' });
+    expect(within(tabs).queryByRole('link', { current: 'page' })).toBeNull();
+    expect(queries()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('link', { name: 'Open Assigned' }));
+    expect(await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Assigned/ }).getAttribute('aria-current')).toBe('page');
   });
 
   it('says the member is not found for a user outside the workspace', async () => {

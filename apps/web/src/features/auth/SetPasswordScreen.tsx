@@ -2,17 +2,17 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { AuthLayout } from '../../features/auth/AuthLayout.tsx';
-import { authApi } from '../../features/auth/authApi.ts';
-import { resolveLandingPath } from '../../features/auth/landing.ts';
-import { NewPasswordFields, validateNewPassword } from '../../features/auth/NewPasswordFields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { authApi } from './authApi.ts';
+import { resolveLandingPath } from './landing.ts';
+import { NewPasswordFields, validateNewPassword } from './NewPasswordFields.tsx';
 
 /** For accounts made with a magic code: choose a password to sign in with next time. */
-function SetPasswordScreen() {
+export const SetPasswordScreen = observer(function SetPasswordScreen() {
   const stores = useStores();
   const router = useRouter();
   const user = stores.user.user;
@@ -81,6 +81,4 @@ function SetPasswordScreen() {
       )}
     </AuthLayout>
   );
-}
-
-export const setPasswordScreen = observer(SetPasswordScreen);
+});

@@ -1,11 +1,9 @@
 import type { Workspace } from '@kite/shared/contracts';
 import { hasRole, ORGANIZATION_SIZES, ROLE } from '@kite/shared/domain';
-import { useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { SettingsSection } from '../../features/app-shell/SettingsNav.tsx';
-import { resolveLandingPath } from '../../features/auth/landing.ts';
 import { ApiError } from '../../lib/api.ts';
 import { listTimezones } from '../../lib/timezones.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -15,16 +13,21 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Input, Select } from '../../ui/Input.tsx';
 import { toast, toastError } from '../../ui/toast.ts';
-import { workspaceSettingsGeneralRoute } from '../WorkspaceSettingsGeneralRoute.tsx';
+import { SettingsSection } from '../app-shell/SettingsNav.tsx';
+import { resolveLandingPath } from '../auth/landing.ts';
 
-function WorkspaceGeneralSettings() {
-  const { workspaceSlug } = workspaceSettingsGeneralRoute.useParams();
+/** The workspace's name, size, time zone and deletion (`/{slug}/settings`). */
+export const WorkspaceSettingsGeneralScreen = observer(function WorkspaceSettingsGeneralScreen({
+  workspaceSlug,
+}: {
+  workspaceSlug: string;
+}) {
   const { workspaces } = useStores();
   const workspace = workspaces.get(workspaceSlug);
   if (!workspace) return null;
   // Re-mount the form when another workspace is shown so its fields start from that workspace.
   return <GeneralForm key={workspace.id} workspace={workspace} />;
-}
+});
 
 const GeneralForm = observer(function GeneralForm({ workspace }: { workspace: Workspace }) {
   const stores = useStores();
@@ -182,4 +185,9 @@ const GeneralForm = observer(function GeneralForm({ workspace }: { workspace: Wo
   );
 });
 
-export const workspaceSettingsGeneralScreen = observer(WorkspaceGeneralSettings);
+const route = getRouteApi('/authed/$workspaceSlug/settings/');
+
+/** The screen of routes/WorkspaceSettingsGeneralRoute.tsx, given the URL's workspace. */
+export function WorkspaceSettingsGeneralRouteScreen() {
+  return <WorkspaceSettingsGeneralScreen workspaceSlug={route.useParams().workspaceSlug} />;
+}

@@ -5,16 +5,16 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { FocusLayout } from '../../app/FocusLayout.tsx';
 import { useStores } from '../../app/StoresContext.tsx';
-import { resolveLandingPath } from '../../features/auth/landing.ts';
-import { acceptInvitation } from '../../features/invitations/acceptInvitation.ts';
-import { InvitationList } from '../../features/invitations/InvitationList.tsx';
 import { buttonClasses } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 import { toastError } from '../../ui/toast.ts';
+import { resolveLandingPath } from '../auth/landing.ts';
+import { acceptInvitation } from './acceptInvitation.ts';
+import { InvitationList } from './InvitationList.tsx';
 
 /** My pending workspace invitations: join or ignore each. */
-function InvitationsScreen() {
+export const InvitationsScreen = observer(function InvitationsScreen() {
   const stores = useStores();
   const router = useRouter();
   const { invitations } = stores;
@@ -68,6 +68,4 @@ function InvitationsScreen() {
       )}
     </FocusLayout>
   );
-}
-
-export const invitationsScreen = observer(InvitationsScreen);
+});

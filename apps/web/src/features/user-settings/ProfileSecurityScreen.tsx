@@ -1,10 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { SettingsSection } from '../../features/app-shell/SettingsNav.tsx';
-import { authApi } from '../../features/auth/authApi.ts';
-import { LinkedAccountsSection } from '../../features/auth/LinkedAccountsSection.tsx';
-import { NewPasswordFields, validateNewPassword } from '../../features/auth/NewPasswordFields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { applyTheme } from '../../lib/theme.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -12,9 +8,13 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { PasswordInput } from '../../ui/Input.tsx';
 import { toast, toastError } from '../../ui/toast.ts';
-import { SettingsPageTitle } from './ProfileSettingsLayoutScreen.tsx';
+import { SettingsSection } from '../app-shell/SettingsNav.tsx';
+import { authApi } from '../auth/authApi.ts';
+import { LinkedAccountsSection } from '../auth/LinkedAccountsSection.tsx';
+import { NewPasswordFields, validateNewPassword } from '../auth/NewPasswordFields.tsx';
+import { SettingsPageTitle } from './SettingsPageTitle.tsx';
 
-function ProfileSecurity() {
+export const ProfileSecurityScreen = observer(function ProfileSecurityScreen() {
   const stores = useStores();
   const account = stores.user.user;
   const [deactivating, setDeactivating] = useState(false);
@@ -59,7 +59,7 @@ function ProfileSecurity() {
       </div>
     </>
   );
-}
+});
 
 /** Change password (current + new), or set one for accounts made with an email code. */
 const PasswordSection = observer(function PasswordSection({
@@ -147,5 +147,3 @@ const PasswordSection = observer(function PasswordSection({
     </SettingsSection>
   );
 });
-
-export const profileSecurityScreen = observer(ProfileSecurity);

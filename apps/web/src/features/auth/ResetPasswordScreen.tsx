@@ -1,17 +1,24 @@
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { AuthLayout } from '../../features/auth/AuthLayout.tsx';
-import { authApi } from '../../features/auth/authApi.ts';
-import { authErrorFromQuery } from '../../features/auth/authErrors.ts';
-import { NewPasswordFields, validateNewPassword } from '../../features/auth/NewPasswordFields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { toastError } from '../../ui/toast.ts';
-import { resetPasswordRoute } from '../ResetPasswordRoute.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { authApi } from './authApi.ts';
+import { authErrorFromQuery } from './authErrors.ts';
+import { NewPasswordFields, validateNewPassword } from './NewPasswordFields.tsx';
+/** The emailed link's query (`uidb64`, `token`), or the server's error after a failed reset. */
+export interface ResetPasswordSearch {
+  uidb64?: string;
+  token?: string;
+  email?: string;
+  error_code?: string;
+  error_message?: string;
+}
 
-function ResetPasswordScreen() {
-  const search = resetPasswordRoute.useSearch();
+/** Sets a new password from an emailed reset link (`/accounts/reset-password`). */
+export function ResetPasswordScreen({ search }: { search: ResetPasswordSearch }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(
@@ -87,4 +94,9 @@ function ResetPasswordScreen() {
   );
 }
 
-export const resetPasswordScreen = ResetPasswordScreen;
+const route = getRouteApi('/accounts/reset-password');
+
+/** The screen of routes/ResetPasswordRoute.tsx, given the URL's search. */
+export function ResetPasswordRouteScreen() {
+  return <ResetPasswordScreen search={route.useSearch()} />;
+}

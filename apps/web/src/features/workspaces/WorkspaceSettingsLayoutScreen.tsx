@@ -1,14 +1,17 @@
 import { ROLE } from '@kite/shared/domain';
-import { Outlet } from '@tanstack/react-router';
+import { getRouteApi, Outlet } from '@tanstack/react-router';
 import { KeyRound, Settings, SlidersHorizontal, Users, Webhook } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../app/StoresContext.tsx';
-import { PageHeader } from '../../features/app-shell/PageHeader.tsx';
-import { SettingsNav } from '../../features/app-shell/SettingsNav.tsx';
-import { workspaceSettingsRoute } from '../WorkspaceSettingsLayoutRoute.tsx';
+import { PageHeader } from '../app-shell/PageHeader.tsx';
+import { SettingsNav } from '../app-shell/SettingsNav.tsx';
 
-const WorkspaceSettingsLayout = observer(function WorkspaceSettingsLayout() {
-  const { workspaceSlug } = workspaceSettingsRoute.useParams();
+/** The workspace settings' frame (`/{slug}/settings/*`): the header, the nav, and the page. */
+export const WorkspaceSettingsLayoutScreen = observer(function WorkspaceSettingsLayoutScreen({
+  workspaceSlug,
+}: {
+  workspaceSlug: string;
+}) {
   const { workspaces } = useStores();
   const isAdmin = (workspaces.get(workspaceSlug)?.role ?? 0) >= ROLE.ADMIN;
   return (
@@ -40,6 +43,7 @@ const WorkspaceSettingsLayout = observer(function WorkspaceSettingsLayout() {
                       label: 'Webhooks',
                       icon: <Webhook className="size-4" />,
                       link: { to: '/$workspaceSlug/settings/webhooks' as const, params: { workspaceSlug } },
+                      coversSubpages: true,
                     },
                   ]
                 : []),
@@ -54,4 +58,9 @@ const WorkspaceSettingsLayout = observer(function WorkspaceSettingsLayout() {
   );
 });
 
-export const workspaceSettingsScreen = WorkspaceSettingsLayout;
+const route = getRouteApi('/authed/$workspaceSlug/settings');
+
+/** The screen of routes/WorkspaceSettingsLayoutRoute.tsx, given the URL's workspace. */
+export function WorkspaceSettingsLayoutRouteScreen() {
+  return <WorkspaceSettingsLayoutScreen workspaceSlug={route.useParams().workspaceSlug} />;
+}

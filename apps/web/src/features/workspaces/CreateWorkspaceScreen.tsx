@@ -3,11 +3,11 @@ import { useRouter } from '@tanstack/react-router';
 import { observer } from 'mobx-react-lite';
 import { FocusLayout } from '../../app/FocusLayout.tsx';
 import { useStores } from '../../app/StoresContext.tsx';
-import { CreateWorkspaceForm } from '../../features/workspaces/CreateWorkspaceForm.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { toast } from '../../ui/toast.ts';
+import { CreateWorkspaceForm } from './CreateWorkspaceForm.tsx';
 
-function CreateWorkspaceScreen() {
+export const CreateWorkspaceScreen = observer(function CreateWorkspaceScreen() {
   const { user, workspaces, instance } = useStores();
   const router = useRouter();
   const last = workspaces.findById(user.profile?.last_workspace_id) ?? workspaces.list[0];
@@ -32,6 +32,4 @@ function CreateWorkspaceScreen() {
       )}
     </FocusLayout>
   );
-}
-
-export const createWorkspaceScreen = observer(CreateWorkspaceScreen);
+});

@@ -1,21 +1,20 @@
 import type { Project } from '@kite/shared/contracts';
 import { hasRole, ROLE } from '@kite/shared/domain';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { Archive, FolderKanban, Globe, Lock, Plus, Search, Settings, Star, Users } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { PageHeader } from '../../features/app-shell/PageHeader.tsx';
-import { CreateProjectDialog } from '../../features/projects/CreateProjectDialog.tsx';
-import { ProjectLogo } from '../../features/projects/ProjectLogo.tsx';
-import { PROJECT_ORDERING_LABELS, type ProjectOrdering } from '../../features/projects/ProjectStore.ts';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Input, Select } from '../../ui/Input.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 import { toast, toastError } from '../../ui/toast.ts';
-import { workspaceRoute } from '../WorkspaceLayoutRoute.tsx';
+import { PageHeader } from '../app-shell/PageHeader.tsx';
+import { CreateProjectDialog } from './CreateProjectDialog.tsx';
+import { ProjectLogo } from './ProjectLogo.tsx';
+import { PROJECT_ORDERING_LABELS, type ProjectOrdering } from './ProjectStore.ts';
 
 type Tab = 'active' | 'archived';
 
@@ -24,8 +23,8 @@ function matches(project: Project, query: string): boolean {
   return !q || project.name.toLowerCase().includes(q) || project.identifier.toLowerCase().includes(q);
 }
 
-const ProjectsScreen = observer(function ProjectsScreen({ tab }: { tab: Tab }) {
-  const { workspaceSlug: slug } = workspaceRoute.useParams();
+/** The workspace's projects (`/{slug}/projects`), or its archived ones (`/{slug}/projects/archives`). */
+export const ProjectsScreen = observer(function ProjectsScreen({ slug, tab }: { slug: string; tab: Tab }) {
   const navigate = useNavigate();
   const { projects, workspaces } = useStores();
   const workspace = workspaces.get(slug);
@@ -303,5 +302,14 @@ const ProjectCard = observer(function ProjectCard({
   );
 });
 
-export const projectsScreen = observer(() => <ProjectsScreen tab="active" />);
-export const projectsArchivesScreen = observer(() => <ProjectsScreen tab="archived" />);
+const activeRoute = getRouteApi('/authed/$workspaceSlug/projects');
+const archivesRoute = getRouteApi('/authed/$workspaceSlug/projects/archives');
+
+/** The screens of routes/ProjectsRoute.tsx, given the URL's workspace. */
+export function ProjectsRouteScreen() {
+  return <ProjectsScreen slug={activeRoute.useParams().workspaceSlug} tab="active" />;
+}
+
+export function ProjectArchivesRouteScreen() {
+  return <ProjectsScreen slug={archivesRoute.useParams().workspaceSlug} tab="archived" />;
+}

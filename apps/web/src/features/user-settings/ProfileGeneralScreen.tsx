@@ -2,7 +2,6 @@ import type { Profile, User } from '@kite/shared/contracts';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { SettingsSection } from '../../features/app-shell/SettingsNav.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { listTimezones } from '../../lib/timezones.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -10,9 +9,10 @@ import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Input, Select } from '../../ui/Input.tsx';
 import { toast, toastError } from '../../ui/toast.ts';
-import { SettingsPageTitle } from './ProfileSettingsLayoutScreen.tsx';
+import { SettingsSection } from '../app-shell/SettingsNav.tsx';
+import { SettingsPageTitle } from './SettingsPageTitle.tsx';
 
-function ProfileGeneral() {
+export const ProfileGeneralScreen = observer(function ProfileGeneralScreen() {
   const { user } = useStores();
   if (!user.user || !user.profile) return null;
   return (
@@ -21,7 +21,7 @@ function ProfileGeneral() {
       <ProfileForm key={user.user.id} account={user.user} profile={user.profile} />
     </>
   );
-}
+});
 
 const ProfileForm = observer(function ProfileForm({ account, profile }: { account: User; profile: Profile }) {
   const { user } = useStores();
@@ -140,5 +140,3 @@ const ProfileForm = observer(function ProfileForm({ account, profile }: { accoun
     </SettingsSection>
   );
 });
-
-export const profileGeneralScreen = observer(ProfileGeneral);

@@ -3,13 +3,13 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { FocusLayout } from '../../app/FocusLayout.tsx';
 import { useStores } from '../../app/StoresContext.tsx';
-import { InviteStep } from '../../features/onboarding/InviteStep.tsx';
-import { OnboardingProgress } from '../../features/onboarding/OnboardingProgress.tsx';
-import { ProfileStep } from '../../features/onboarding/ProfileStep.tsx';
-import { currentOnboardingStep } from '../../features/onboarding/steps.ts';
-import { WorkspaceStep } from '../../features/onboarding/WorkspaceStep.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 import { toastError } from '../../ui/toast.ts';
+import { InviteStep } from './InviteStep.tsx';
+import { OnboardingProgress } from './OnboardingProgress.tsx';
+import { ProfileStep } from './ProfileStep.tsx';
+import { currentOnboardingStep } from './steps.ts';
+import { WorkspaceStep } from './WorkspaceStep.tsx';
 
 const TITLES = {
   profile: { title: 'Welcome to Kite', subtitle: 'Tell us a little about yourself.' },
@@ -21,7 +21,7 @@ const TITLES = {
   done: { title: 'Finishing up', subtitle: 'Taking you to your workspace…' },
 };
 
-function OnboardingScreen() {
+export const OnboardingScreen = observer(function OnboardingScreen() {
   const stores = useStores();
   const router = useRouter();
   const { user, workspaces } = stores;
@@ -62,6 +62,4 @@ function OnboardingScreen() {
       {step === 'done' && <PageLoader label="Finishing onboarding" />}
     </FocusLayout>
   );
-}
-
-export const onboardingScreen = observer(OnboardingScreen);
+});

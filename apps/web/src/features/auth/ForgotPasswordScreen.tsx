@@ -1,17 +1,21 @@
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { AuthLayout } from '../../features/auth/AuthLayout.tsx';
-import { authApi } from '../../features/auth/authApi.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { toastError } from '../../ui/toast.ts';
-import { forgotPasswordRoute } from '../ForgotPasswordRoute.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { authApi } from './authApi.ts';
+/** What the link may carry: the address to prefill, and `success=true` once a reset link was sent. */
+export interface ForgotPasswordSearch {
+  email?: string;
+  success?: string;
+}
 
-function ForgotPasswordScreen() {
-  const search = forgotPasswordRoute.useSearch();
+/** Asks for a reset link (`/accounts/forgot-password`). */
+export function ForgotPasswordScreen({ search }: { search: ForgotPasswordSearch }) {
   const [email, setEmail] = useState(search.email ?? '');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(
@@ -82,4 +86,9 @@ function ForgotPasswordScreen() {
   );
 }
 
-export const forgotPasswordScreen = ForgotPasswordScreen;
+const route = getRouteApi('/accounts/forgot-password');
+
+/** The screen of routes/ForgotPasswordRoute.tsx, given the URL's search. */
+export function ForgotPasswordRouteScreen() {
+  return <ForgotPasswordScreen search={route.useSearch()} />;
+}

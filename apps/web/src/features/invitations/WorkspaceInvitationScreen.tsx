@@ -1,23 +1,32 @@
-import { useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { roleLabel } from '../../features/app-shell/WorkspaceSwitcher.tsx';
-import { AuthLayout } from '../../features/auth/AuthLayout.tsx';
-import { resolveLandingPath } from '../../features/auth/landing.ts';
-import { signOut } from '../../features/auth/signOut.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { toastError } from '../../ui/toast.ts';
-import { workspaceInvitationRoute } from '../WorkspaceInvitationRoute.tsx';
+import { roleLabel } from '../app-shell/WorkspaceSwitcher.tsx';
+import { AuthLayout } from '../auth/AuthLayout.tsx';
+import { resolveLandingPath } from '../auth/landing.ts';
+import { signOut } from '../auth/signOut.ts';
+/** The emailed link's query. */
+export interface WorkspaceInvitationSearch {
+  invitation_id?: string;
+  slug?: string;
+  email?: string;
+  token?: string;
+}
 
 /** Answers an emailed invitation link: accept or decline. */
-function WorkspaceInvitationScreen() {
+export const WorkspaceInvitationScreen = observer(function WorkspaceInvitationScreen({
+  search,
+}: {
+  search: WorkspaceInvitationSearch;
+}) {
   const stores = useStores();
   const router = useRouter();
-  const search = workspaceInvitationRoute.useSearch();
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const [declined, setDeclined] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -134,6 +143,11 @@ function WorkspaceInvitationScreen() {
       </div>
     </AuthLayout>
   );
-}
+});
 
-export const workspaceInvitationScreen = observer(WorkspaceInvitationScreen);
+const route = getRouteApi('/workspace-invitations');
+
+/** The screen of routes/WorkspaceInvitationRoute.tsx, given the URL's search. */
+export function WorkspaceInvitationRouteScreen() {
+  return <WorkspaceInvitationScreen search={route.useSearch()} />;
+}

@@ -6,7 +6,6 @@ import { useStores } from '../../app/StoresContext.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 
 const ERROR_TEXT: Record<NonNullable<WebhookLog['error']>, string> = {
@@ -26,15 +25,17 @@ export function describeAttempt(log: WebhookLog): { text: string; ok: boolean } 
 
 const time = (iso: string) => new Date(iso).toLocaleString();
 
-/** A webhook's delivery attempts, newest first (api.md §13.1 WebhookLog). */
-export const WebhookLogsDialog = observer(function WebhookLogsDialog({
+/**
+ * A webhook's delivery attempts, newest first (api.md §13.1 WebhookLog), on its page: status (and
+ * the next retry), event, response code and time taken, attempt, when; a row opens the response
+ * body. Older pages on demand, and a refresh.
+ */
+export const WebhookDeliveries = observer(function WebhookDeliveries({
   slug,
   webhook,
-  onClose,
 }: {
   slug: string;
-  webhook: Webhook | null;
-  onClose: () => void;
+  webhook: Webhook;
 }) {
   const { webhooks } = useStores();
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,7 +43,6 @@ export const WebhookLogsDialog = observer(function WebhookLogsDialog({
   const [open, setOpen] = useState<string | null>(null);
 
   const load = (more = false) => {
-    if (!webhook) return;
     setBusy(true);
     setFailure(null);
     webhooks
@@ -52,19 +52,19 @@ export const WebhookLogsDialog = observer(function WebhookLogsDialog({
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when another webhook is shown
   useEffect(() => {
-    if (webhook) load();
-  }, [webhook?.id]);
+    load();
+  }, [webhook.id]);
 
-  const page = webhook ? webhooks.logsOf(webhook.id) : undefined;
+  const page = webhooks.logsOf(webhook.id);
 
   return (
-    <Dialog
-      open={webhook !== null}
-      onOpenChange={(next) => !next && onClose()}
-      title="Recent deliveries"
-      description={webhook?.url}
-      size="lg"
-    >
+    <section id="deliveries" aria-labelledby="webhook-deliveries" className="flex flex-col gap-3">
+      <div>
+        <h3 id="webhook-deliveries" className="text-base font-semibold text-fg">
+          Recent deliveries
+        </h3>
+        <p className="text-sm text-fg-muted">Every attempt to send a change to this URL, newest first.</p>
+      </div>
       <div className="flex flex-col gap-3">
         {failure && <Alert tone="error">{failure}</Alert>}
         {!page ? (
@@ -74,7 +74,7 @@ export const WebhookLogsDialog = observer(function WebhookLogsDialog({
             No deliveries yet. They appear here within seconds of a matching change.
           </p>
         ) : (
-          <div className="max-h-[60vh] overflow-auto rounded-lg border border-border">
+          <div className="overflow-auto rounded-lg border border-border">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Delivery attempts</caption>
               <thead className="sticky top-0 border-b border-border bg-surface text-xs text-fg-muted">
@@ -151,6 +151,6 @@ export const WebhookLogsDialog = observer(function WebhookLogsDialog({
           </div>
         </div>
       </div>
-    </Dialog>
+    </section>
   );
 });

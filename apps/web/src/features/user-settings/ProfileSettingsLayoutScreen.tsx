@@ -2,9 +2,10 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { ArrowLeft, Bell, Palette, ShieldCheck, UserRound } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../app/StoresContext.tsx';
-import { SettingsNav } from '../../features/app-shell/SettingsNav.tsx';
+import { SettingsNav } from '../app-shell/SettingsNav.tsx';
 
-function ProfileSettingsLayout() {
+/** The account settings' frame (`/settings/profile/*`): the way back, the nav, and the page. */
+export const ProfileSettingsLayoutScreen = observer(function ProfileSettingsLayoutScreen() {
   const { user, workspaces } = useStores();
   const back = workspaces.findById(user.profile?.last_workspace_id) ?? workspaces.list[0];
   return (
@@ -62,15 +63,4 @@ function ProfileSettingsLayout() {
       </main>
     </div>
   );
-}
-
-export function SettingsPageTitle({ title, description }: { title: string; description: string }) {
-  return (
-    <div className="mb-6">
-      <h1 className="text-xl font-semibold tracking-tight text-fg">{title}</h1>
-      <p className="mt-1 text-sm text-fg-muted">{description}</p>
-    </div>
-  );
-}
-
-export const profileSettingsScreen = observer(ProfileSettingsLayout);
+});

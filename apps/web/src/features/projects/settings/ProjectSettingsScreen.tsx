@@ -1,6 +1,6 @@
 import type { Project } from '@kite/shared/contracts';
 import { ROLE_NAMES, type Role } from '@kite/shared/domain';
-import { Outlet } from '@tanstack/react-router';
+import { getRouteApi, Outlet } from '@tanstack/react-router';
 import {
   Bot,
   Calculator,
@@ -14,38 +14,41 @@ import {
   Workflow,
 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type ReactNode, useState } from 'react';
-import { useStores } from '../../app/StoresContext.tsx';
-import { PageHeader } from '../../features/app-shell/PageHeader.tsx';
-import { SettingsNav, type SettingsNavItem } from '../../features/app-shell/SettingsNav.tsx';
-import { GithubSyncSettings } from '../../features/github-sync/GithubSyncSettings.tsx';
-import { ProjectLogo } from '../../features/projects/ProjectLogo.tsx';
-import {
-  canSeeTab,
-  effectiveProjectRole,
-  type ProjectSettingsTab,
-  TAB_ROLES,
-} from '../../features/projects/projectAccess.ts';
-import { AutomationsSettings } from '../../features/projects/settings/AutomationsSettings.tsx';
-import { EstimatesSettings } from '../../features/projects/settings/EstimatesSettings.tsx';
-import { FeaturesSettings } from '../../features/projects/settings/FeaturesSettings.tsx';
-import { GeneralSettings } from '../../features/projects/settings/GeneralSettings.tsx';
-import { LabelsSettings } from '../../features/projects/settings/LabelsSettings.tsx';
-import { ProjectMembersSettings } from '../../features/projects/settings/ProjectMembersSettings.tsx';
-import { StatesSettings } from '../../features/projects/settings/StatesSettings.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { PageLoader } from '../../ui/Spinner.tsx';
-import { toast, toastError } from '../../ui/toast.ts';
-import { projectSettingsRoute } from '../ProjectSettingsRoutes.tsx';
+import { createContext, type ReactNode, useContext, useState } from 'react';
+import { useStores } from '../../../app/StoresContext.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { PageLoader } from '../../../ui/Spinner.tsx';
+import { toast, toastError } from '../../../ui/toast.ts';
+import { PageHeader } from '../../app-shell/PageHeader.tsx';
+import { SettingsNav, type SettingsNavItem } from '../../app-shell/SettingsNav.tsx';
+import { GithubSyncSettings } from '../../github-sync/GithubSyncSettings.tsx';
+import { ProjectLogo } from '../ProjectLogo.tsx';
+import { canSeeTab, effectiveProjectRole, type ProjectSettingsTab, TAB_ROLES } from '../projectAccess.ts';
+import { AutomationsSettings } from './AutomationsSettings.tsx';
+import { EstimatesSettings } from './EstimatesSettings.tsx';
+import { FeaturesSettings } from './FeaturesSettings.tsx';
+import { GeneralSettings } from './GeneralSettings.tsx';
+import { LabelsSettings } from './LabelsSettings.tsx';
+import { ProjectMembersSettings } from './ProjectMembersSettings.tsx';
+import { StatesSettings } from './StatesSettings.tsx';
 
-/** The project being configured and the caller's effective role in it. */
-export function useProjectSettings(): { slug: string; project: Project | undefined; role: number | null } {
-  const { workspaceSlug: slug, projectId } = projectSettingsRoute.useParams();
-  const { projects, workspaces } = useStores();
-  const project = projects.get(slug, projectId);
-  const role = project ? effectiveProjectRole(project, workspaces.get(slug)?.role) : null;
-  return { slug, project, role };
+interface ProjectSettingsContextValue {
+  slug: string;
+  project: Project | undefined;
+  role: number | null;
+}
+
+const ProjectSettingsContext = createContext<ProjectSettingsContextValue | null>(null);
+
+/**
+ * The project being configured and the caller's effective role in it, for a tab's page: the
+ * settings frame hands them down, so a tab needs no URL params of its own.
+ */
+export function useProjectSettings(): ProjectSettingsContextValue {
+  const value = useContext(ProjectSettingsContext);
+  if (!value) throw new Error('useProjectSettings is for pages inside ProjectSettingsScreen');
+  return value;
 }
 
 const TABS: { tab: ProjectSettingsTab; label: string; icon: ReactNode; path: string }[] = [
@@ -59,8 +62,20 @@ const TABS: { tab: ProjectSettingsTab; label: string; icon: ReactNode; path: str
   { tab: 'integrations', label: 'Integrations', icon: <Plug className="size-4" />, path: '/integrations' },
 ];
 
-function ProjectSettingsLayout() {
-  const { slug, project, role } = useProjectSettings();
+/**
+ * A project's settings frame (`/{slug}/settings/projects/{id}/*`): the header, the tabs the
+ * caller's role may see, and the tab's page (or a way to join the project first).
+ */
+export const ProjectSettingsScreen = observer(function ProjectSettingsScreen({
+  slug,
+  projectId,
+}: {
+  slug: string;
+  projectId: string;
+}) {
+  const { projects, workspaces } = useStores();
+  const project = projects.get(slug, projectId);
+  const role = project ? effectiveProjectRole(project, workspaces.get(slug)?.role) : null;
   if (!project) return <PageLoader label="Loading project" />;
   const items: SettingsNavItem[] = TABS.filter((t) => canSeeTab(t.tab, role)).map((t) => ({
     label: t.label,
@@ -95,14 +110,16 @@ function ProjectSettingsLayout() {
                 }
               />
             ) : (
-              <Outlet />
+              <ProjectSettingsContext.Provider value={{ slug, project, role }}>
+                <Outlet />
+              </ProjectSettingsContext.Provider>
             )}
           </main>
         </div>
       </div>
     </>
   );
-}
+});
 
 function JoinButton({ slug, project }: { slug: string; project: Project }) {
   const { projects } = useStores();
@@ -146,24 +163,32 @@ const Gate = observer(function Gate({
   return <>{children({ slug, project, role })}</>;
 });
 
-export const projectSettingsScreen = observer(ProjectSettingsLayout);
-export const projectSettingsGeneralScreen = () => (
+const route = getRouteApi('/authed/$workspaceSlug/settings/projects/$projectId');
+
+/** The frame of routes/ProjectSettingsRoutes.tsx, given the URL's workspace and project. */
+export function ProjectSettingsRouteScreen() {
+  const { workspaceSlug, projectId } = route.useParams();
+  return <ProjectSettingsScreen slug={workspaceSlug} projectId={projectId} />;
+}
+
+/** The tabs' pages (each route of routes/ProjectSettingsRoutes.tsx below the frame). */
+export const ProjectSettingsGeneralScreen = () => (
   <Gate tab="general">{(p) => <GeneralSettings {...p} />}</Gate>
 );
-export const projectSettingsMembersScreen = () => (
+export const ProjectSettingsMembersScreen = () => (
   <Gate tab="members">{(p) => <ProjectMembersSettings {...p} />}</Gate>
 );
-export const projectSettingsFeaturesScreen = () => (
+export const ProjectSettingsFeaturesScreen = () => (
   <Gate tab="features">{(p) => <FeaturesSettings {...p} />}</Gate>
 );
-export const projectSettingsStatesScreen = () => <Gate tab="states">{(p) => <StatesSettings {...p} />}</Gate>;
-export const projectSettingsLabelsScreen = () => <Gate tab="labels">{(p) => <LabelsSettings {...p} />}</Gate>;
-export const projectSettingsEstimatesScreen = () => (
+export const ProjectSettingsStatesScreen = () => <Gate tab="states">{(p) => <StatesSettings {...p} />}</Gate>;
+export const ProjectSettingsLabelsScreen = () => <Gate tab="labels">{(p) => <LabelsSettings {...p} />}</Gate>;
+export const ProjectSettingsEstimatesScreen = () => (
   <Gate tab="estimates">{(p) => <EstimatesSettings {...p} />}</Gate>
 );
-export const projectSettingsAutomationsScreen = () => (
+export const ProjectSettingsAutomationsScreen = () => (
   <Gate tab="automations">{(p) => <AutomationsSettings {...p} />}</Gate>
 );
-export const projectSettingsIntegrationsScreen = () => (
+export const ProjectSettingsIntegrationsScreen = () => (
   <Gate tab="integrations">{(p) => <GithubSyncSettings {...p} />}</Gate>
 );

@@ -1,15 +1,10 @@
 import type { Invitation, Workspace, WorkspaceMember } from '@kite/shared/contracts';
 import { hasRole, ROLE, ROLE_NAMES, ROLES, type Role } from '@kite/shared/domain';
-import { Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { Mail, Trash2, UserPlus, Users } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { SettingsSection } from '../../features/app-shell/SettingsNav.tsx';
-import { roleLabel } from '../../features/app-shell/WorkspaceSwitcher.tsx';
-import { resolveLandingPath } from '../../features/auth/landing.ts';
-import { AddMemberDialog } from '../../features/invitations/AddMemberDialog.tsx';
-import { memberName } from '../../features/members/MemberStore.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -17,15 +12,23 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Input.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 import { toast, toastError } from '../../ui/toast.ts';
-import { workspaceSettingsMembersRoute } from '../WorkspaceSettingsMembersRoute.tsx';
+import { SettingsSection } from '../app-shell/SettingsNav.tsx';
+import { roleLabel } from '../app-shell/WorkspaceSwitcher.tsx';
+import { resolveLandingPath } from '../auth/landing.ts';
+import { AddMemberDialog } from '../invitations/AddMemberDialog.tsx';
+import { memberName } from './MemberStore.ts';
 
-function MembersSettings() {
-  const { workspaceSlug } = workspaceSettingsMembersRoute.useParams();
+/** The workspace's members and pending invitations (`/{slug}/settings/members`). */
+export const WorkspaceSettingsMembersScreen = observer(function WorkspaceSettingsMembersScreen({
+  workspaceSlug,
+}: {
+  workspaceSlug: string;
+}) {
   const { workspaces } = useStores();
   const workspace = workspaces.get(workspaceSlug);
   if (!workspace) return null;
   return <MembersPage key={workspace.id} workspace={workspace} />;
-}
+});
 
 const MembersPage = observer(function MembersPage({ workspace }: { workspace: Workspace }) {
   const stores = useStores();
@@ -305,4 +308,9 @@ const InvitationRow = observer(function InvitationRow({
   );
 });
 
-export const workspaceSettingsMembersScreen = observer(MembersSettings);
+const route = getRouteApi('/authed/$workspaceSlug/settings/members');
+
+/** The screen of routes/WorkspaceSettingsMembersRoute.tsx, given the URL's workspace. */
+export function WorkspaceSettingsMembersRouteScreen() {
+  return <WorkspaceSettingsMembersScreen workspaceSlug={route.useParams().workspaceSlug} />;
+}
