@@ -54,7 +54,6 @@ export function deleteRefusal(view: ViewState, userId: string, role: number) {
   return view.is_locked ? viewLocked() : null;
 }
 
-
 /** A view's filters as the issue list's legacy params: each list joined by commas, empty ones left out. */
 export function filterParams(filters: Filters): ListIssuesQuery {
   const query: Record<string, string> = {};
