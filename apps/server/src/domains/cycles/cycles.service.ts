@@ -30,6 +30,7 @@ import { dateTerms } from '../issues/issue-query.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
 import { planningAnalytics } from '../planning/planning-analytics.ts';
 import { cycleChanges, recordPlanningEvent } from '../planning/planning-events.ts';
+import { cycleTakesItems } from '../planning/planning-targets.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { UserPropertiesService } from '../user-properties/user-properties.service.ts';
 import { presentCycle } from './cycles.presenter.ts';
@@ -87,12 +88,6 @@ export function createCyclesService(
     userProperties: UserPropertiesService;
   },
 ) {
-  deps.issues.setCycleLookup(async (tx, projectId, cycleId) => {
-    const cycle = await findCycle(tx, projectId, cycleId);
-    if (!cycle) return 'missing';
-    return cycle.archived_at || statusOf(cycle, cycle.timezone) === 'completed' ? 'completed' : 'ok';
-  });
-
   /** Archives or restores, telling webhooks of the change (archiving and restoring name no actor). */
   async function setArchivedAt(cycle: CycleRow, archivedAt: Date | null) {
     await db.transaction(async (tx) => {
@@ -291,7 +286,7 @@ export function createCyclesService(
     /** Work items join the cycle (leaving any other); a completed cycle takes none. */
     async addIssues(project: ProjectAccess, user: UserRow, cycleId: string, issueIds: string[]) {
       const cycle = await liveCycle(db, project, cycleId);
-      if (cycle.archived_at || statusOf(cycle, project.project.timezone) === 'completed') {
+      if (!cycleTakesItems(cycle, project.project.timezone)) {
         throw new AppError('bad_request', 'A completed cycle cannot take work items', 'CYCLE_COMPLETED');
       }
       const rows = await deps.issues.setCycle(project, user, issueIds, cycleId);
@@ -316,7 +311,7 @@ export function createCyclesService(
       const source = await liveCycle(db, project, cycleId);
       const target = await findCycle(db, p.id, newCycleId);
       if (!target) throw invalid({ new_cycle_id: 'Must be a cycle of this project' });
-      if (target.archived_at || statusOf(target, p.timezone) === 'completed') {
+      if (!cycleTakesItems(target, p.timezone)) {
         throw new AppError('bad_request', 'Work items cannot move into a completed cycle', 'CYCLE_COMPLETED');
       }
       const snapshot = await one(project, user, source.id, !!source.archived_at);

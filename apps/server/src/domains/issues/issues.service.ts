@@ -18,6 +18,7 @@ import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.t
 import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
 import type { LabelsService } from '../labels/labels.service.ts';
 import type { MembersService } from '../members/members.service.ts';
+import { cycleAcceptance, openModuleIds } from '../planning/planning-targets.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { StatesService } from '../states/states.service.ts';
 import {
@@ -91,15 +92,6 @@ export type EstimatePointLookup = (
   pointId: string,
 ) => Promise<boolean>;
 
-/** Whether a cycle can take work items (the cycles domain provides it). */
-export type CycleLookup = (
-  tx: Executor,
-  projectId: string,
-  cycleId: string,
-) => Promise<'ok' | 'missing' | 'completed'>;
-/** The ids among these that are live, unarchived modules of the project (the modules domain provides it). */
-export type ModuleLookup = (tx: Executor, projectId: string, moduleIds: string[]) => Promise<string[]>;
-
 const issueNotFound = () => new AppError('not_found', 'Issue not found');
 /** A work item waiting in intake changes through the intake (its own rules: who may edit what, when). */
 const waitingInIntake = () =>
@@ -127,8 +119,6 @@ export function createIssuesService(
   },
 ) {
   let estimatePointExists: EstimatePointLookup = async () => false;
-  let cycleAccepts: CycleLookup = async () => 'missing';
-  let liveModules: ModuleLookup = async () => [];
 
   deps.states.setUsageCounter((tx, projectId, stateId) => countIssuesInState(tx, projectId, stateId));
   deps.members.setDraftCounter(countDraftsOf);
@@ -249,7 +239,7 @@ export function createIssuesService(
       values.estimate_point_id = body.estimate_point;
     }
     if (body.cycle_id !== undefined && body.cycle_id !== (current?.cycle_id ?? null)) {
-      const answer = body.cycle_id ? await cycleAccepts(tx, projectId, body.cycle_id) : 'ok';
+      const answer = body.cycle_id ? await cycleAcceptance(tx, projectId, body.cycle_id) : 'ok';
       if (answer === 'missing') fields.cycle_id = 'Must be a cycle of this project';
       else if (answer === 'completed') {
         throw new AppError('bad_request', 'A completed cycle cannot take work items', 'CYCLE_COMPLETED');
@@ -260,7 +250,7 @@ export function createIssuesService(
       const ids = [...new Set(body.module_ids)];
       // Modules the item already has may since have been archived; only new ones must be open.
       const added = ids.filter((id) => !current?.module_ids.includes(id));
-      const live = added.length > 0 ? new Set(await liveModules(tx, projectId, added)) : new Set();
+      const live = added.length > 0 ? new Set(await openModuleIds(tx, projectId, added)) : new Set();
       if (added.some((id) => !live.has(id)))
         fields.module_ids = 'Modules must be open modules of this project';
       values.module_ids = ids;
@@ -530,14 +520,6 @@ export function createIssuesService(
 
     setEstimatePointLookup(lookup: EstimatePointLookup) {
       estimatePointExists = lookup;
-    },
-
-    setCycleLookup(lookup: CycleLookup) {
-      cycleAccepts = lookup;
-    },
-
-    setModuleLookup(lookup: ModuleLookup) {
-      liveModules = lookup;
     },
 
     /** Puts work items into a cycle (or out of any, `null`), recorded per item; all or nothing. */
