@@ -148,15 +148,18 @@ export function createGithubItems(
 
     /**
      * GitHub deleted the issue: its work item is deleted here too (as any delete: activity, events),
-     * and the link goes. An item already deleted here leaves only the link to drop.
+     * and the link goes, in one transaction. An item already deleted here leaves only the link to
+     * drop (the refused delete is a savepoint of the write, which goes on).
      */
     async removeIssue(ctx: SyncContext, link: GithubIssueLinkRow): Promise<void> {
-      try {
-        await deps.issues.remove(accessOf(ctx), ctx.actor, link.issue_id);
-      } catch (error) {
-        if (!(error instanceof AppError && error.kind === 'not_found')) throw error;
-      }
-      await deleteLink(db, ctx.sync.workspace_id, link.id);
+      await withTransaction(db, undefined, async (write) => {
+        try {
+          await deps.issues.remove(accessOf(ctx), ctx.actor, link.issue_id, false, write);
+        } catch (error) {
+          if (!(error instanceof AppError && error.kind === 'not_found')) throw error;
+        }
+        await deleteLink(write.tx, ctx.sync.workspace_id, link.id);
+      });
     },
 
     /** GitHub deleted a comment: its copy here is deleted; false when there was none. */
