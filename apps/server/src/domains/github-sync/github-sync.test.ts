@@ -512,6 +512,41 @@ describe('the inbound webhook', () => {
     expect(push.status).toBe(202);
   });
 
+  it('makes an item and its link in one transaction: when the link is refused, no item is left', async () => {
+    const s = await setUp();
+    const sync = await link(s);
+    await runJobs();
+    const n = repoCounter * 100;
+    const url = webhookUrlIn(t, sync);
+    const opened = {
+      action: 'opened',
+      repository: { id: s.repo.id },
+      issue: { id: n + 31, number: 31, title: 'Linked or not at all', body: 'x', state: 'open', comments: 0 },
+    };
+    // The database refuses this item's link, the step after the item's own insert.
+    await t.database.raw(`create function refuse_link() returns trigger language plpgsql as $$
+      begin
+        if new.github_issue_id = ${n + 31} then raise exception 'link refused'; end if;
+        return new;
+      end $$`);
+    await t.database.raw(
+      'create trigger refuse_link before insert on github_issue_links for each row execute function refuse_link()',
+    );
+    const delivery = crypto.randomUUID();
+    try {
+      const failed = await deliver(url, 'issues', opened, { secret: sync.webhook_secret, delivery });
+      expect(failed.status).toBe(500);
+      expect(byExternal(await items(s), n + 31)).toBeUndefined();
+    } finally {
+      await t.database.raw('drop trigger refuse_link on github_issue_links');
+      await t.database.raw('drop function refuse_link()');
+    }
+    // GitHub delivers it again (the failed delivery was not recorded): one item, linked.
+    const again = await deliver(url, 'issues', opened, { secret: sync.webhook_secret, delivery });
+    expect(again.body).toEqual({ status: 'processed' });
+    expect((await items(s)).filter((i) => i.external_id === `${n + 31}`)).toHaveLength(1);
+  });
+
   it('moves an item when GitHub closes or reopens it, without echoing the change back', async () => {
     const s = await setUp();
     const sync = await link(s);
@@ -595,6 +630,37 @@ describe('deletions and unlinking', () => {
     expect(again.body).toEqual({ status: 'ignored' });
     await runJobs();
     expect(patches(s.repo)).toHaveLength(0);
+  });
+
+  it('deletes the item and its link in one transaction: when the link stays, so does the item', async () => {
+    const s = await setUp();
+    const sync = await link(s);
+    await runJobs();
+    const n = repoCounter * 100;
+    const url = webhookUrlIn(t, sync);
+    const issue = { id: n + 4, number: 4, title: 'Second open one', body: 'x', state: 'open', comments: 0 };
+    const deleted = { action: 'deleted', repository: { id: s.repo.id }, issue };
+    const item = byExternal(await items(s), n + 4)!;
+    // The database refuses to drop this item's link, the step after the item's deletion.
+    await t.database.raw(`create function keep_link() returns trigger language plpgsql as $$
+      begin
+        if old.github_issue_id = ${n + 4} then raise exception 'link kept'; end if;
+        return old;
+      end $$`);
+    await t.database.raw(
+      'create trigger keep_link before delete on github_issue_links for each row execute function keep_link()',
+    );
+    try {
+      const failed = await deliver(url, 'issues', deleted, { secret: sync.webhook_secret });
+      expect(failed.status).toBe(500);
+      expect((await s.owner.client.get(`${s.p}/issues/${item.id}/`)).status).toBe(200);
+    } finally {
+      await t.database.raw('drop trigger keep_link on github_issue_links');
+      await t.database.raw('drop function keep_link()');
+    }
+    const again = await deliver(url, 'issues', deleted, { secret: sync.webhook_secret });
+    expect(again.body).toEqual({ status: 'processed' });
+    expect((await s.owner.client.get(`${s.p}/issues/${item.id}/`)).status).toBe(404);
   });
 
   it('unlinks for a project admin only: deliveries stop, synced items stay, and it can be linked again', async () => {
