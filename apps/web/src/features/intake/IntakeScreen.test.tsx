@@ -52,7 +52,7 @@ function setup({
     .on('GET', `${P}/issues/issue-i2/comments/`, []);
 }
 
-const openList = () => screen.findByRole('list', { name: 'Open intake items' }, { timeout: 5000 });
+const openList = () => screen.findByRole('list', { name: 'Open intake items' }, { timeout: 15_000 });
 const detail = () => screen.getByRole('region', { name: 'Intake item' });
 
 describe('project intake', () => {
@@ -208,7 +208,7 @@ describe('project intake', () => {
     setup({ items: [makeIntakeItem('i1'), closed] });
     fakeApi.on('GET', `${P}/issues/issue-i4/history/`, []).on('GET', `${P}/issues/issue-i4/comments/`, []);
     const { router } = renderApp('/acme/projects/p1/intake?currentTab=closed&inboxIssueId=issue-i4');
-    const list = await screen.findByRole('list', { name: 'Closed intake items' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Closed intake items' }, { timeout: 15_000 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i4'));
     expect(router.state.location.search).toEqual({ tab: 'closed' });
     expect(within(list).getByRole('button', { name: /Declined one/ })).toBeTruthy();
@@ -279,7 +279,7 @@ describe('project intake', () => {
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/intake?tab=closed');
     expect(
-      await screen.findByRole('region', { name: 'No closed intake items' }, { timeout: 5000 }),
+      await screen.findByRole('region', { name: 'No closed intake items' }, { timeout: 15_000 }),
     ).toBeTruthy();
     await user.click(screen.getByRole('link', { name: /^Open/ }));
     expect(await openList()).toBeTruthy();
@@ -287,7 +287,7 @@ describe('project intake', () => {
     setup({ project: makeProject({ intake_view: false }) });
     renderApp('/acme/projects/p1/intake');
     expect(
-      await screen.findByRole('region', { name: 'Intake is turned off in Mobile App' }, { timeout: 5000 }),
+      await screen.findByRole('region', { name: 'Intake is turned off in Mobile App' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open features' })).toBeTruthy();
   });
