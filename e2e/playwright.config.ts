@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets a second run (another checkout, a helper) go on beside this one.
 const PORT = Number(process.env.E2E_PORT ?? 3199);
+/** Where github-sync.spec.ts runs its stand-in for GitHub's API. */
+export const GITHUB_PORT = PORT + 1;
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh embedded database per run. Set once in the env so worker processes, which load
@@ -62,6 +64,8 @@ export default defineConfig({
       SIGN_IN_IP_FAILURE_LIMIT: '1000',
       // The webhook flow delivers to a receiver the test runs on loopback.
       WEBHOOK_ALLOW_PRIVATE: '1',
+      // github-sync.spec.ts answers as GitHub's API here (loopback is allowed by the line above).
+      GITHUB_API_URL: `http://127.0.0.1:${GITHUB_PORT}`,
       LOG_LEVEL: 'warn',
     },
   },

@@ -10,6 +10,6 @@ export default defineProject({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // Screens are lazy chunks: a test's first render of one waits for its transform (slow on a busy machine).
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

@@ -74,6 +74,8 @@ test('workspace analytics: the chart and its table follow the x-axis and the seg
   await expect
     .poll(() => rowsOf(page))
     .toEqual(['PriorityBugNoneTotal', 'Urgent101', 'High112', 'Medium101', 'Low011']);
+  const scope = page.getByRole('complementary', { name: 'Analytics scope' });
+  await expect(scope.getByRole('button', { name: /Website/ })).toBeVisible();
   await snapBoth(page, 'chart');
 
   // The CSV is the table.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, csrfHeaders, mailedLink, PASSWORD, signUpWithWorkspace, uniqueEmail } from './helpers.ts';
+import { api, csrfHeaders, mailedLink, PASSWORD, signUpWithWorkspace, snap, uniqueEmail } from './helpers.ts';
 
 /** INTAKE_SHOTS=<dir> saves pictures of the inbox (light and dark) for a human to look at. */
 const SHOTS = process.env.INTAKE_SHOTS;
@@ -91,6 +91,34 @@ test('a guest submits to intake; the admin accepts, snoozes and declines', async
   await expect(item.getByText('Gus Guest').first()).toBeVisible();
   await shot(admin, 'open-light');
 
+  // The selected item has its own URL (spec §2, inboxId): a reload and a shared link open it.
+  await expect(admin).toHaveURL(/\/intake\/[0-9a-f-]{36}$/);
+  const itemPath = new URL(admin.url()).pathname;
+  await admin.reload();
+  await expect(item.getByRole('textbox', { name: 'Title' })).toHaveValue('Checkout button does nothing');
+  await expect(open.getByRole('button', { name: /Checkout button does nothing/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await snap(admin, 'intake-item-by-url');
+  await gus.goto(itemPath);
+  await expect(
+    gus.getByRole('region', { name: 'Intake item' }).getByText('Checkout button does nothing').first(),
+  ).toBeVisible();
+  // Plane's form of the link (?currentTab=&inboxIssueId=) lands on the same path.
+  const issueId = itemPath.split('/').at(-1);
+  await admin.goto(`${intakeUrl}?currentTab=open&inboxIssueId=${issueId}`);
+  await expect(admin).toHaveURL(new RegExp(`${itemPath}$`));
+  await expect(item.getByRole('textbox', { name: 'Title' })).toHaveValue('Checkout button does nothing');
+  // An id that is no intake item of this project says so, and keeps the URL.
+  const foreign = `${intakeUrl}/00000000-0000-4000-8000-000000000000`;
+  await admin.goto(foreign);
+  await expect(item.getByRole('region', { name: 'Intake item not found' })).toBeVisible();
+  await expect(admin).toHaveURL(new RegExp(`${foreign}$`));
+  await snap(admin, 'intake-item-not-found');
+  await open.getByRole('button', { name: /Checkout button does nothing/ }).click();
+  await expect(admin).toHaveURL(new RegExp(`${itemPath}$`));
+
   // Accept: it leaves the Open tab and joins the project's work items.
   await item.getByRole('button', { name: 'Accept' }).click();
   await expect(item.getByText('It is now a work item of the project.')).toBeVisible();
@@ -123,6 +151,18 @@ test('a guest submits to intake; the admin accepts, snoozes and declines', async
     'Accepted',
   );
   await shot(admin, 'closed-light');
+
+  // Filtered to the declined ones: the filter shows as a chip, and removing it lists both again.
+  await admin.getByRole('button', { name: 'Filters' }).click();
+  await admin.getByRole('menuitemcheckbox', { name: 'Declined' }).click();
+  await admin.keyboard.press('Escape');
+  const chips = admin.getByRole('region', { name: 'Applied filters' });
+  await expect(chips.getByText('Status:')).toBeVisible();
+  await expect(closed.getByRole('button')).toHaveCount(1);
+  await shot(admin, 'closed-filtered-light');
+  await chips.getByRole('button', { name: 'Remove filter Declined' }).click();
+  await expect(chips).toHaveCount(0);
+  await expect(closed.getByRole('button')).toHaveCount(2);
 
   // The server agrees: the accepted item is in the project's work items, the declined one not.
   await admin.goto(`/${slug}/projects/${project.id}/issues`);

@@ -82,11 +82,40 @@ test('an API token and a webhook made in settings work from outside', async ({ p
     const events = receiver.bodies.map((body) => JSON.parse(body) as { event: string; action: string });
     // Only what the webhook asked for: the project's creation went to no one.
     expect(events.map((e) => `${e.event}.${e.action}`)).toEqual(['issue.created']);
-    await page.getByRole('button', { name: `Deliveries of ${receiver.url}` }).click();
-    const logs = page.getByRole('dialog', { name: 'Recent deliveries' });
+    await page.getByRole('link', { name: `Deliveries of ${receiver.url}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/${slug}/settings/webhooks/[0-9a-f-]{36}#deliveries$`));
+    const webhookPath = new URL(page.url()).pathname;
+    const logs = page.getByRole('table', { name: 'Delivery attempts' });
     await expect(logs.getByRole('cell', { name: 'issue.created' })).toBeVisible();
     await expect(logs.getByRole('cell', { name: /^200/ })).toBeVisible();
     await snap(page, 'integrations-webhook-log');
+
+    // The webhook's own page (spec §2, webhookId), opened by its URL and reloaded: its settings
+    // and its delivery log; a switch made there holds after a reload.
+    await page.goto(webhookPath);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: receiver.url })).toBeVisible();
+    await expect(page.locator('dd', { hasText: /^Work items$/ })).toBeVisible();
+    await expect(page.locator('dd', { hasText: /^plane_wh_\*{4}/ })).toBeVisible();
+    await expect(logs.getByRole('cell', { name: 'issue.created' })).toBeVisible();
+    await page.getByRole('switch', { name: `Disable ${receiver.url}` }).click();
+    await expect(page.getByText('Off: nothing is sent')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: `Enable ${receiver.url}` })).toBeVisible();
+    await snap(page, 'integrations-webhook-page');
+    // An id that is no webhook of the workspace says so.
+    await page.goto(`/${slug}/settings/webhooks/00000000-0000-4000-8000-000000000000`);
+    await expect(page.getByRole('region', { name: 'Webhook not found' })).toBeVisible();
+    await snap(page, 'integrations-webhook-not-found');
+    // Deleted from its page, it leaves the list.
+    await page.goto(webhookPath);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this webhook?' })
+      .getByRole('button', { name: 'Delete webhook' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/${slug}/settings/webhooks$`));
+    await expect(page.getByRole('region', { name: 'No webhooks yet' })).toBeVisible();
   } finally {
     receiver.close();
   }

@@ -88,6 +88,26 @@ test('member profile: your work from the user menu, Assigned / Created / Subscri
   await page.goto(`/${slug}/profile/00000000-0000-4000-8000-000000000000`);
   await expect(page.getByRole('heading', { name: 'Member not found' })).toBeVisible();
 
+  // Each view has its URL (spec §2, profileViewId): opened directly and reloaded, it stays.
+  await page.goto(`/${slug}/profile/${me.id}/subscribed`);
+  await expect(items.getByRole('button', { name: /^WEB-2 Write the launch post$/ })).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/profile/${me.id}/subscribed$`));
+  await expect(page.getByRole('link', { name: /Subscribed/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: /Assigned/ })).not.toHaveAttribute('aria-current', 'page');
+  await expect(items.getByRole('button', { name: /^WEB-2 Write the launch post$/ })).toBeVisible();
+  await expect(items.getByRole('button', { name: /Fix the pricing page/ })).toHaveCount(0);
+  await snap(page, 'profile-view-subscribed-reloaded');
+  // A view id that names no view says so, keeps the member's card, and leads to the default view.
+  await page.goto(`/${slug}/profile/${me.id}/starred`);
+  await expect(page.getByRole('heading', { name: 'Profile view not found' })).toBeVisible();
+  await expect(page.getByText('A profile has no “starred” view.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Member profile' })).toBeVisible();
+  await snap(page, 'profile-view-not-found');
+  await page.getByRole('link', { name: 'Open Assigned' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/profile/${me.id}$`));
+  await expect(items.getByRole('button', { name: /^WEB-1 Fix the pricing page$/ })).toBeVisible();
+
   // The same page in the dark theme.
   await page.goto('/settings/profile/preferences');
   await page.getByRole('radio', { name: 'Dark' }).check();

@@ -60,10 +60,23 @@ test('saved views: save a filtered list as a private view, reopen it elsewhere, 
   ] as const)
     await api(page, 'post', `${ws}/projects/${mobile.id}/issues/`, { name, priority });
 
-  // The project's list, filtered: high priority, labelled Bug or Legacy.
+  const me = await api<{ id: string; display_name: string }>(page, 'get', '/api/users/me/');
+  await api(page, 'post', `${p}/issues/`, {
+    name: 'Review the mention',
+    description_html: `<p>Over to <mention-component entity_name="user_mention" entity_identifier="${me.id}"></mention-component></p>`,
+  });
+
+  // Filtered by whom the description mentions, then cleared again.
   await page.goto(`/${slug}/projects/${web.id}/issues`);
   const items = page.getByRole('main', { name: 'Work items' });
   await expect(items.getByText('Typo in the footer')).toBeVisible();
+  await filterBy(page, 'Mentions', [me.display_name]);
+  await expect(items.getByText('Review the mention')).toBeVisible();
+  await expect(items.getByText('Typo in the footer')).toHaveCount(0);
+  await page.getByRole('button', { name: `Remove filter ${me.display_name}` }).click();
+  await expect(items.getByText('Typo in the footer')).toBeVisible();
+
+  // The project's list, filtered: high priority, labelled Bug or Legacy.
   await filterBy(page, 'Priority', ['High']);
   await filterBy(page, 'Labels', ['Bug', 'Legacy']);
   await expect(items.getByText('Typo in the footer')).toHaveCount(0);

@@ -55,3 +55,9 @@ export interface ErrorBody {
   fields?: Record<string, string>;
   [key: string]: unknown;
 }
+
+/**
+ * A public-API path that names a resource Kite does not have (Plane's work-item types, customers,
+ * epics, …): 404 with this code and a message naming the resource, never a bare 404 or a 500.
+ */
+export const RESOURCE_NOT_SUPPORTED = 'RESOURCE_NOT_SUPPORTED';

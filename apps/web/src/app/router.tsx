@@ -5,7 +5,7 @@ import { createWorkspaceRoute } from '../routes/CreateWorkspaceRoute.tsx';
 import { projectCycleRoute, projectCyclesRoute } from '../routes/CyclesRoute.tsx';
 import { forgotPasswordRoute } from '../routes/ForgotPasswordRoute.tsx';
 import { godModeTree } from '../routes/GodModeRoutes.tsx';
-import { projectIntakeRoute } from '../routes/IntakeRoute.tsx';
+import { projectIntakeTree } from '../routes/IntakeRoute.tsx';
 import { invitationsRoute } from '../routes/InvitationsRoute.tsx';
 import { browseWorkItemRoute, issueDetailRoute } from '../routes/IssueDetailRoute.tsx';
 import { projectModuleRoute, projectModulesRoute } from '../routes/ModulesRoute.tsx';
@@ -37,12 +37,15 @@ import { projectViewRoute, projectViewsRoute } from '../routes/ViewsRoute.tsx';
 import { workspaceHomeRoute } from '../routes/WorkspaceHomeRoute.tsx';
 import { workspaceInvitationRoute } from '../routes/WorkspaceInvitationRoute.tsx';
 import { workspaceRoute } from '../routes/WorkspaceLayoutRoute.tsx';
-import { workspaceProfileRoute, workspaceProfileTabRoute } from '../routes/WorkspaceProfileRoute.tsx';
+import { workspaceProfileRoute, workspaceProfileViewRoute } from '../routes/WorkspaceProfileRoute.tsx';
 import { workspaceSettingsApiTokensRoute } from '../routes/WorkspaceSettingsApiTokensRoute.tsx';
 import { workspaceSettingsGeneralRoute } from '../routes/WorkspaceSettingsGeneralRoute.tsx';
 import { workspaceSettingsRoute } from '../routes/WorkspaceSettingsLayoutRoute.tsx';
 import { workspaceSettingsMembersRoute } from '../routes/WorkspaceSettingsMembersRoute.tsx';
-import { workspaceSettingsWebhooksRoute } from '../routes/WorkspaceSettingsWebhooksRoute.tsx';
+import {
+  workspaceSettingsWebhookRoute,
+  workspaceSettingsWebhooksRoute,
+} from '../routes/WorkspaceSettingsWebhooksRoute.tsx';
 import {
   workspaceViewRoute,
   workspaceViewsIndexRoute,
@@ -89,7 +92,7 @@ export const routeTree = rootRoute.addChildren([
       projectModuleRoute,
       projectViewsRoute,
       projectViewRoute,
-      projectIntakeRoute,
+      projectIntakeTree,
       projectPagesRoute,
       projectPageRoute,
       projectAnalyticsRoute,
@@ -97,7 +100,7 @@ export const routeTree = rootRoute.addChildren([
       issueDetailRoute,
       browseWorkItemRoute,
       workspaceProfileRoute,
-      workspaceProfileTabRoute,
+      workspaceProfileViewRoute,
       workspaceViewsIndexRoute,
       workspaceViewsListRoute,
       workspaceViewRoute,
@@ -108,6 +111,7 @@ export const routeTree = rootRoute.addChildren([
         workspaceSettingsMembersRoute,
         workspaceSettingsApiTokensRoute,
         workspaceSettingsWebhooksRoute,
+        workspaceSettingsWebhookRoute,
       ]),
     ]),
   ]),

@@ -10,5 +10,8 @@ export const createWorkspaceRoute = createRoute({
       context.stores.instance.ensureConfig(),
     ]);
   },
-  component: lazyRouteComponent(() => import('./screens/CreateWorkspaceScreen.tsx'), 'createWorkspaceScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/workspaces/CreateWorkspaceScreen.tsx'),
+    'CreateWorkspaceScreen',
+  ),
 });

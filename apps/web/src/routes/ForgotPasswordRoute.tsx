@@ -6,5 +6,8 @@ export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/accounts/forgot-password',
   validateSearch: (search: Record<string, unknown>) => pickStrings(search, ['email', 'success'] as const),
-  component: lazyRouteComponent(() => import('./screens/ForgotPasswordScreen.tsx'), 'forgotPasswordScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/auth/ForgotPasswordScreen.tsx'),
+    'ForgotPasswordRouteScreen',
+  ),
 });

@@ -4,5 +4,8 @@ import { authedRoute } from './authedRoute.ts';
 export const invitationsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/invitations',
-  component: lazyRouteComponent(() => import('./screens/InvitationsScreen.tsx'), 'invitationsScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/invitations/InvitationsScreen.tsx'),
+    'InvitationsScreen',
+  ),
 });

@@ -11,5 +11,8 @@ export const onboardingRoute = createRoute({
     if (profile.is_onboarded) throw redirect({ href: await resolveLandingPath(stores), replace: true });
     await Promise.all([stores.workspaces.ensureMine(), stores.instance.ensureConfig()]);
   },
-  component: lazyRouteComponent(() => import('./screens/OnboardingScreen.tsx'), 'onboardingScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/onboarding/OnboardingScreen.tsx'),
+    'OnboardingScreen',
+  ),
 });

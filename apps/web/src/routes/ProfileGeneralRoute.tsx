@@ -4,5 +4,8 @@ import { profileSettingsRoute } from './ProfileSettingsLayoutRoute.tsx';
 export const profileGeneralRoute = createRoute({
   getParentRoute: () => profileSettingsRoute,
   path: 'general',
-  component: lazyRouteComponent(() => import('./screens/ProfileGeneralScreen.tsx'), 'profileGeneralScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/user-settings/ProfileGeneralScreen.tsx'),
+    'ProfileGeneralScreen',
+  ),
 });

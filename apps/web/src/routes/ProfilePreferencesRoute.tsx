@@ -5,7 +5,7 @@ export const profilePreferencesRoute = createRoute({
   getParentRoute: () => profileSettingsRoute,
   path: 'preferences',
   component: lazyRouteComponent(
-    () => import('./screens/ProfilePreferencesScreen.tsx'),
-    'profilePreferencesScreen',
+    () => import('../features/user-settings/ProfilePreferencesScreen.tsx'),
+    'ProfilePreferencesScreen',
   ),
 });

@@ -4,5 +4,8 @@ import { profileSettingsRoute } from './ProfileSettingsLayoutRoute.tsx';
 export const profileSecurityRoute = createRoute({
   getParentRoute: () => profileSettingsRoute,
   path: 'security',
-  component: lazyRouteComponent(() => import('./screens/ProfileSecurityScreen.tsx'), 'profileSecurityScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/user-settings/ProfileSecurityScreen.tsx'),
+    'ProfileSecurityScreen',
+  ),
 });

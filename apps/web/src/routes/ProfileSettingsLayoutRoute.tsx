@@ -8,8 +8,8 @@ export const profileSettingsRoute = createRoute({
     await context.stores.workspaces.ensureMine().catch(() => []);
   },
   component: lazyRouteComponent(
-    () => import('./screens/ProfileSettingsLayoutScreen.tsx'),
-    'profileSettingsScreen',
+    () => import('../features/user-settings/ProfileSettingsLayoutScreen.tsx'),
+    'ProfileSettingsLayoutScreen',
   ),
 });
 

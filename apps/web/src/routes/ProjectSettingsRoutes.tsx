@@ -8,15 +8,18 @@ export const projectSettingsRoute = createRoute({
   path: 'settings/projects/$projectId',
   loader: ({ context, params }) => loadProject(context.stores, params.workspaceSlug, params.projectId),
   pendingComponent: () => <PageLoader label="Loading project" />,
-  component: lazyRouteComponent(() => import('./screens/ProjectSettingsScreen.tsx'), 'projectSettingsScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsRouteScreen',
+  ),
 });
 
 export const projectSettingsGeneralRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: '/',
   component: lazyRouteComponent(
-    () => import('./screens/ProjectSettingsScreen.tsx'),
-    'projectSettingsGeneralScreen',
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsGeneralScreen',
   ),
 });
 
@@ -24,8 +27,8 @@ export const projectSettingsMembersRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'members',
   component: lazyRouteComponent(
-    () => import('./screens/ProjectSettingsScreen.tsx'),
-    'projectSettingsMembersScreen',
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsMembersScreen',
   ),
 });
 
@@ -33,8 +36,8 @@ export const projectSettingsFeaturesRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'features',
   component: lazyRouteComponent(
-    () => import('./screens/ProjectSettingsScreen.tsx'),
-    'projectSettingsFeaturesScreen',
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsFeaturesScreen',
   ),
 });
 
@@ -42,8 +45,8 @@ export const projectSettingsStatesRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'states',
   component: lazyRouteComponent(
-    () => import('./screens/ProjectSettingsScreen.tsx'),
-    'projectSettingsStatesScreen',
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsStatesScreen',
   ),
 });
 
@@ -51,8 +54,8 @@ export const projectSettingsLabelsRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'labels',
   component: lazyRouteComponent(
-    () => import('./screens/ProjectSettingsScreen.tsx'),
-    'projectSettingsLabelsScreen',
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsLabelsScreen',
   ),
 });
 
@@ -60,8 +63,8 @@ export const projectSettingsEstimatesRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'estimates',
   component: lazyRouteComponent(
-    () => import('./screens/ProjectSettingsScreen.tsx'),
-    'projectSettingsEstimatesScreen',
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsEstimatesScreen',
   ),
 });
 
@@ -69,8 +72,8 @@ export const projectSettingsAutomationsRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'automations',
   component: lazyRouteComponent(
-    () => import('./screens/ProjectSettingsScreen.tsx'),
-    'projectSettingsAutomationsScreen',
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsAutomationsScreen',
   ),
 });
 
@@ -78,8 +81,8 @@ export const projectSettingsIntegrationsRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'integrations',
   component: lazyRouteComponent(
-    () => import('./screens/ProjectSettingsScreen.tsx'),
-    'projectSettingsIntegrationsScreen',
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsIntegrationsScreen',
   ),
 });
 
@@ -87,8 +90,8 @@ export const projectSettingsImportsRoute = createRoute({
   getParentRoute: () => projectSettingsRoute,
   path: 'imports',
   component: lazyRouteComponent(
-    () => import('./screens/ProjectSettingsScreen.tsx'),
-    'projectSettingsImportsScreen',
+    () => import('../features/projects/settings/ProjectSettingsScreen.tsx'),
+    'ProjectSettingsImportsScreen',
   ),
 });
 

@@ -4,12 +4,18 @@ import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 export const projectsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'projects',
-  component: lazyRouteComponent(() => import('./screens/ProjectsScreen.tsx'), 'projectsScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/projects/ProjectsScreen.tsx'),
+    'ProjectsRouteScreen',
+  ),
 });
 
 /** `/:ws/projects/archives`: the same screen on its Archived tab. */
 export const projectsArchivesRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'projects/archives',
-  component: lazyRouteComponent(() => import('./screens/ProjectsScreen.tsx'), 'projectsArchivesScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/projects/ProjectsScreen.tsx'),
+    'ProjectArchivesRouteScreen',
+  ),
 });

@@ -7,5 +7,8 @@ export const resetPasswordRoute = createRoute({
   path: '/accounts/reset-password',
   validateSearch: (search: Record<string, unknown>) =>
     pickStrings(search, ['uidb64', 'token', 'email', 'error_code', 'error_message'] as const),
-  component: lazyRouteComponent(() => import('./screens/ResetPasswordScreen.tsx'), 'resetPasswordScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/auth/ResetPasswordScreen.tsx'),
+    'ResetPasswordRouteScreen',
+  ),
 });

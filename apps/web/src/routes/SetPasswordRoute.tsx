@@ -4,5 +4,5 @@ import { authedRoute } from './authedRoute.ts';
 export const setPasswordRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/accounts/set-password',
-  component: lazyRouteComponent(() => import('./screens/SetPasswordScreen.tsx'), 'setPasswordScreen'),
+  component: lazyRouteComponent(() => import('../features/auth/SetPasswordScreen.tsx'), 'SetPasswordScreen'),
 });

@@ -24,7 +24,7 @@ export const workspaceInvitationRoute = createRoute({
     throw redirect({ to: '/', search: target, replace: true });
   },
   component: lazyRouteComponent(
-    () => import('./screens/WorkspaceInvitationScreen.tsx'),
-    'workspaceInvitationScreen',
+    () => import('../features/invitations/WorkspaceInvitationScreen.tsx'),
+    'WorkspaceInvitationRouteScreen',
   ),
 });

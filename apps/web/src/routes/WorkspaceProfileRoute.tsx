@@ -1,16 +1,14 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { PageLoader } from '../ui/Spinner.tsx';
 import { loadCrossProjectLookups } from './crossProjectLookups.ts';
 import { workspaceRoute } from './WorkspaceLayoutRoute.tsx';
 
-const PROFILE_TAB_PATHS = ['created', 'subscribed', 'activity'];
-
 const screen = lazyRouteComponent(
-  () => import('./screens/WorkspaceProfileScreen.tsx'),
-  'workspaceProfileScreen',
+  () => import('../features/profile/ProfileScreen.tsx'),
+  'ProfileRouteScreen',
 );
 
-/** `/{ws}/profile/{userId}`: a member's assigned work items (the default tab) and their profile. */
+/** `/{ws}/profile/{userId}`: a member's assigned work items (the default view) and their profile. */
 export const workspaceProfileRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'profile/$userId',
@@ -19,13 +17,13 @@ export const workspaceProfileRoute = createRoute({
   component: screen,
 });
 
-/** `/{ws}/profile/{userId}/created|subscribed|activity`: the other tabs; `/assigned` is the default tab too. */
-export const workspaceProfileTabRoute = createRoute({
+/**
+ * `/{ws}/profile/{userId}/{profileViewId}` (spec §2): one view of the profile — `assigned` (the
+ * default), `created`, `subscribed` or `activity`. Any other id is the screen's "view not found".
+ */
+export const workspaceProfileViewRoute = createRoute({
   getParentRoute: () => workspaceRoute,
-  path: 'profile/$userId/$tab',
-  beforeLoad: ({ params }) => {
-    if (params.tab !== 'assigned' && !PROFILE_TAB_PATHS.includes(params.tab)) throw notFound();
-  },
+  path: 'profile/$userId/$profileViewId',
   loader: ({ context, params }) => loadCrossProjectLookups(context.stores, params.workspaceSlug),
   pendingComponent: () => <PageLoader label="Loading profile" />,
   component: screen,

@@ -5,7 +5,7 @@ export const workspaceSettingsGeneralRoute = createRoute({
   getParentRoute: () => workspaceSettingsRoute,
   path: '/',
   component: lazyRouteComponent(
-    () => import('./screens/WorkspaceSettingsGeneralScreen.tsx'),
-    'workspaceSettingsGeneralScreen',
+    () => import('../features/workspaces/WorkspaceSettingsGeneralScreen.tsx'),
+    'WorkspaceSettingsGeneralRouteScreen',
   ),
 });

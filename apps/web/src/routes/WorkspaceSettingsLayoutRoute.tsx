@@ -5,7 +5,7 @@ export const workspaceSettingsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'settings',
   component: lazyRouteComponent(
-    () => import('./screens/WorkspaceSettingsLayoutScreen.tsx'),
-    'workspaceSettingsScreen',
+    () => import('../features/workspaces/WorkspaceSettingsLayoutScreen.tsx'),
+    'WorkspaceSettingsLayoutRouteScreen',
   ),
 });

@@ -5,7 +5,7 @@ export const workspaceSettingsMembersRoute = createRoute({
   getParentRoute: () => workspaceSettingsRoute,
   path: 'members',
   component: lazyRouteComponent(
-    () => import('./screens/WorkspaceSettingsMembersScreen.tsx'),
-    'workspaceSettingsMembersScreen',
+    () => import('../features/members/WorkspaceSettingsMembersScreen.tsx'),
+    'WorkspaceSettingsMembersRouteScreen',
   ),
 });

@@ -40,7 +40,7 @@ await loadRadix();
 
 // Route screens are lazy chunks: the first render of one waits for its module to be transformed,
 // which on a busy machine takes longer than testing-library's default second.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -202,6 +202,8 @@ export const listIssuesQuerySchema = z.object({
   assignees: z.string().optional(),
   created_by: z.string().optional(),
   subscriber: z.string().optional(),
+  /** Items whose description mentions one of these users (`None`: mentions nobody). */
+  mentions: z.string().optional(),
   /** Items that came through intake, by their intake status (comma list of -2, -1, 0, 1, 2). */
   intake_status: z.string().optional(),
   project: z.string().optional(),

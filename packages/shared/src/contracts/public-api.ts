@@ -11,6 +11,7 @@ import {
 import { intakeWorkItemBodySchema, updateIntakeIssueBodySchema } from './intake.ts';
 import { attachmentSchema } from './issue-parts.ts';
 import { PRIORITIES } from './issues.ts';
+import { createPageBodySchema, pageSchema } from './pages.ts';
 import { planningTotalsShape } from './planning.ts';
 import {
   estimateInput,
@@ -39,8 +40,14 @@ const externalKeys = {
 
 // ——— Queries ———
 
-/** Lists: the §0.6 envelope (default 100 per page), `order_by`, and the exact external lookup. */
+/**
+ * Lists: the §0.6 envelope (default 100 per page), `order_by`, and the exact external lookup.
+ * `limit` / `offset` are the older paging some of Plane's SDK calls send: `limit` is the page size
+ * and `offset` must fall on a page boundary (a multiple of `limit`).
+ */
 export const v1ListQuerySchema = pageQuerySchema.extend({
+  limit: z.string().max(10).optional(),
+  offset: z.string().max(12).optional(),
   order_by: z.string().max(100).optional(),
   external_id: z.string().max(255).optional(),
   external_source: z.string().max(255).optional(),
@@ -54,6 +61,10 @@ export type V1WorkItemExpansion = (typeof V1_WORK_ITEM_EXPANSIONS)[number];
 export const v1WorkItemQuerySchema = v1ListQuerySchema.extend({
   expand: z.string().max(500).optional(),
   fields: z.string().max(2000).optional(),
+  /** The JSON filter tree of api.md §5.3 (Plane's `filters=`), AND-ed with the list's scope. */
+  filters: z.string().max(20_000).optional(),
+  /** Plane Query Language: not supported (400), rather than ignored. */
+  pql: z.string().max(20_000).optional(),
 });
 export type V1WorkItemQuery = z.infer<typeof v1WorkItemQuerySchema>;
 
@@ -73,14 +84,18 @@ export const v1UserMeSchema = z.object({
   display_name: z.string(),
 });
 
+/** A role's stable name in code (`admin`, `member`, `viewer`, `guest`), as Plane's `role_slug`. */
+const roleSlug = z.string().nullable();
+
 /** A workspace or project member: UserLite and the member's role. */
-export const v1MemberSchema = userLiteSchema.extend({ role: z.number() });
+export const v1MemberSchema = userLiteSchema.extend({ role: z.number(), role_slug: roleSlug });
 export type V1Member = z.infer<typeof v1MemberSchema>;
 
 export const v1ProjectMemberSchema = z.object({
   id: z.string(),
   member: z.string(),
   role: z.number(),
+  role_slug: roleSlug,
   project: z.string(),
   workspace: z.string(),
   is_active: z.boolean(),
@@ -89,6 +104,78 @@ export const v1ProjectMemberSchema = z.object({
 });
 
 export const v1ProjectSchema = projectSchema;
+
+/** `projects-lite/`: what pickers need. */
+export const v1ProjectLiteSchema = projectSchema.pick({
+  id: true,
+  identifier: true,
+  name: true,
+  cover_image: true,
+  cover_image_url: true,
+  icon_prop: true,
+  emoji: true,
+  logo_props: true,
+  description: true,
+  archived_at: true,
+});
+
+/**
+ * A project's feature switches as Plane's v1 names them. Kite has no epics and no work-item types:
+ * they read false and cannot be switched on.
+ */
+export const v1ProjectFeaturesSchema = z.object({
+  epics: z.boolean(),
+  modules: z.boolean(),
+  cycles: z.boolean(),
+  views: z.boolean(),
+  pages: z.boolean(),
+  intakes: z.boolean(),
+  work_item_types: z.boolean(),
+});
+export type V1ProjectFeatures = z.infer<typeof v1ProjectFeaturesSchema>;
+const notInKite = z.literal(false, { error: 'Kite has no such feature' });
+export const v1UpdateProjectFeaturesBodySchema = z
+  .object({
+    modules: z.boolean(),
+    cycles: z.boolean(),
+    views: z.boolean(),
+    pages: z.boolean(),
+    intakes: z.boolean(),
+    epics: notInKite,
+    work_item_types: notInKite,
+  })
+  .partial();
+
+/** Kite's fixed roles as Plane's role definitions (`roles/`), in the workspace and project namespaces. */
+export const v1RoleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  namespace: z.enum(['workspace', 'project']),
+  level: z.number(),
+  is_system: z.boolean(),
+});
+export type V1Role = z.infer<typeof v1RoleSchema>;
+export const v1RoleListQuerySchema = pageQuerySchema.extend({
+  namespace: z.enum(['workspace', 'project']).optional(),
+});
+
+/** `project-role-distribution/`: project memberships by role across the caller's projects. */
+export const v1RoleDistributionSchema = z.object({
+  total_memberships: z.number(),
+  total_distinct_members: z.number(),
+  roles: z.array(
+    z.object({
+      role_id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      is_system: z.boolean(),
+      level: z.number(),
+      membership_count: z.number(),
+      distinct_member_count: z.number(),
+    }),
+  ),
+});
 
 const withParents = { project: z.string(), workspace: z.string() };
 export const v1StateSchema = stateSchema.omit({ project_id: true, workspace_id: true }).extend(withParents);
@@ -177,6 +264,36 @@ export const v1ModuleSchema = z.object({
 });
 export type V1Module = z.infer<typeof v1ModuleSchema>;
 
+/** `cycles-lite/`: a cycle without its counters. */
+export const v1CycleLiteSchema = v1CycleSchema.pick({
+  id: true,
+  name: true,
+  start_date: true,
+  end_date: true,
+  status: true,
+  owned_by: true,
+  project: true,
+  workspace: true,
+  archived_at: true,
+});
+export const v1CycleLiteQuerySchema = v1ListQuerySchema.extend({
+  /** Plane's cycle status filter (`current`, `upcoming`, `completed`, `draft`). */
+  status: z.enum(['current', 'upcoming', 'completed', 'draft']).optional(),
+});
+
+/** `modules-lite/`: a module without its counters. */
+export const v1ModuleLiteSchema = v1ModuleSchema.pick({
+  id: true,
+  name: true,
+  status: true,
+  lead: true,
+  start_date: true,
+  target_date: true,
+  project: true,
+  workspace: true,
+  archived_at: true,
+});
+
 export const v1CommentSchema = z.object({
   id: z.string(),
   comment_html: z.string(),
@@ -224,6 +341,34 @@ export const v1ActivitySchema = z.object({
 });
 export type V1Activity = z.infer<typeof v1ActivitySchema>;
 
+/**
+ * `POST …/attachments/` of Plane's v1 asks for an upload of a declared file (name, type, size) and
+ * is answered where to send it: a form POST of `upload_data.fields` and then the file (field
+ * `file`) to `upload_data.url`, valid for an hour; `PATCH …/attachments/{asset_id}/` with
+ * `is_uploaded: true` then confirms it.
+ */
+export const v1AttachmentUploadBodySchema = z.object({
+  name: trimmed().min(1, 'Name is required').max(255),
+  type: z.string().max(255).optional(),
+  size: z.number().int().min(0),
+  external_id: z.string().max(255).optional(),
+  external_source: z.string().max(255).optional(),
+});
+export const v1AttachmentUploadAnswerSchema = z.object({
+  upload_data: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+  asset_id: z.string(),
+  asset_url: z.string(),
+  attachment: z.object({
+    id: z.string(),
+    attributes: z.object({ name: z.string(), type: z.string(), size: z.number() }),
+    is_uploaded: z.boolean(),
+    issue: z.string(),
+    project: z.string(),
+    workspace: z.string(),
+  }),
+});
+export const v1UpdateAttachmentBodySchema = z.object({ is_uploaded: z.boolean().optional() });
+
 export const v1AttachmentSchema = z.object({
   id: z.string(),
   attributes: attachmentSchema.shape.attributes,
@@ -256,6 +401,27 @@ export const v1IntakeIssueSchema = z.object({
   ...auditFields,
 });
 export type V1IntakeIssue = z.infer<typeof v1IntakeIssueSchema>;
+
+/** `…/intake-issues/{work_item_id}/status/`: the triage keys of the intake item alone. */
+export const v1IntakeStatusBodySchema = updateIntakeIssueBodySchema.pick({
+  status: true,
+  snoozed_till: true,
+  duplicate_to: true,
+});
+
+/**
+ * A project page as Plane's v1 names it: `project`, `parent` and `labels` beside the internal keys;
+ * `description_html` on one page, not in lists.
+ */
+export const v1PageSchema = pageSchema.extend({
+  description_html: z.string().optional(),
+  project: z.string(),
+  parent: z.string().nullable(),
+  labels: z.array(z.string()),
+});
+export type V1Page = z.infer<typeof v1PageSchema>;
+export const v1CreatePageBodySchema = createPageBodySchema;
+export const v1PageListQuerySchema = v1ListQuerySchema.extend({ search: z.string().max(255).optional() });
 
 /** The rows `POST …/cycle-issues/` and `…/module-issues/` make. */
 export const v1PlannedItemSchema = z.object({
@@ -393,3 +559,62 @@ export const v1SearchAnswerSchema = z.object({
     }),
   ),
 });
+
+// ——— Workspace-wide work items ———
+
+/** `work-items/count/`: a total, or counts per value of `group_by` (and `sub_group_by`). */
+export const V1_COUNT_GROUPINGS = [
+  'state',
+  'state__group',
+  'priority',
+  'project',
+  'labels',
+  'assignees',
+  'cycle',
+  'modules',
+  'created_by',
+  'target_date',
+] as const;
+export const v1WorkItemCountQuerySchema = z.object({
+  filters: z.string().max(20_000).optional(),
+  pql: z.string().max(20_000).optional(),
+  group_by: z.enum(V1_COUNT_GROUPINGS).optional(),
+  sub_group_by: z.enum(V1_COUNT_GROUPINGS).optional(),
+});
+export const v1WorkItemCountSchema = z.object({
+  grouped_by: z.string().nullable(),
+  sub_grouped_by: z.string().nullable(),
+  total_count: z.number(),
+  grouped_counts: z
+    .record(
+      z.string(),
+      z.object({
+        count: z.number(),
+        sub_grouped_counts: z.record(z.string(), z.object({ count: z.number() })).optional(),
+      }),
+    )
+    .optional(),
+});
+
+/** `work-items/advanced-search/`: text (`query`) and the filter tree, among what the caller sees. */
+export const v1AdvancedSearchBodySchema = z.object({
+  query: z.string().max(255).optional(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+  pql: z.string().max(20_000).optional(),
+  limit: z.number().int().min(1).max(100).default(25),
+});
+export const v1AdvancedSearchAnswerSchema = z.array(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    sequence_id: z.number(),
+    project_identifier: z.string(),
+    project_id: z.string(),
+    workspace_id: z.string(),
+    type_id: z.null(),
+    state_id: z.string().nullable(),
+    priority: z.string().nullable(),
+    target_date: z.string().nullable(),
+    start_date: z.string().nullable(),
+  }),
+);

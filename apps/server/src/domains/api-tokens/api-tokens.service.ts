@@ -102,8 +102,18 @@ export function createApiTokensService(db: Db, clock: () => Date = () => new Dat
      */
     async resolve(key: string, scope?: RequestScope): Promise<ResolvedApiKey | null> {
       if (!isTokenShaped(key)) return null;
+      return this.resolveHash(sha256(key), scope);
+    },
+
+    /** The SHA-256 of a key: what the token's holder is, as `resolve` answers it now. */
+    hashOf: (key: string): string => sha256(key),
+
+    /**
+     * `resolve` for a key known by its hash only: a capability handed out to a key's holder (a
+     * presigned upload) is checked against the token and its user's access when it is used.
+     */
+    async resolveHash(tokenHash: string, scope?: RequestScope): Promise<ResolvedApiKey | null> {
       const now = clock();
-      const tokenHash = sha256(key);
       if (!scope) {
         const found = await findApiTokenUser(db, tokenHash);
         if (!found || !isTokenActive(found.token.expired_at, now)) return null;

@@ -3,6 +3,7 @@ import { commentRights, ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
 import type { CommentRow, UserRow } from '../../platform/db/schema.ts';
+import { type WriteTx, withTransaction } from '../../platform/db/transaction.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
 import { enqueue } from '../../platform/jobs/outbox.ts';
 import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
@@ -93,13 +94,19 @@ export function createCommentsService(
     }
   }
 
-  /** Commenters and mentioned project members follow the work item. */
-  async function subscribeParticipants(project: ProjectAccess, issueId: string, userIds: string[]) {
-    const members = await deps.projectMembers.activeRoles(db, project.project.id);
+  /** Commenters and mentioned project members follow the work item, in the comment's transaction. */
+  async function subscribeParticipants(
+    project: ProjectAccess,
+    issueId: string,
+    userIds: string[],
+    write: WriteTx,
+  ) {
+    const members = await deps.projectMembers.activeRoles(write.tx, project.project.id);
     await deps.subscriptions.subscribeUsers(
       project,
       issueId,
       userIds.filter((id) => members.has(id)),
+      write,
     );
   }
 
@@ -140,7 +147,9 @@ export function createCommentsService(
       const issue = await deps.issues.assertVisible(project, user, issueId);
       if (body.parent) await load(project, user, body.parent, issueId);
       const html = sanitizeRichText(body.comment_html);
-      const row = await db.transaction(async (tx) => {
+      // The comment and its participants' subscriptions are one write.
+      const row = await withTransaction(db, undefined, async (write) => {
+        const { tx } = write;
         const inserted = await insertComment(tx, {
           workspace_id: issue.workspace_id,
           project_id: issue.project_id,
@@ -156,9 +165,9 @@ export function createCommentsService(
           updated_by: user.id,
         });
         await enqueue(tx, [commentEvent('comment.created', inserted, user.id)]);
+        await subscribeParticipants(project, issue.id, [user.id, ...mentionedUserIds(html)], write);
         return inserted;
       });
-      await subscribeParticipants(project, issue.id, [user.id, ...mentionedUserIds(html)]);
       return presentComment(row, user, [], true);
     },
 
@@ -177,13 +186,13 @@ export function createCommentsService(
         values.comment_stripped = stripHtml(values.comment_html);
       }
       if (body.access !== undefined) values.access = body.access;
-      const row = await db.transaction(async (tx) => {
-        const updated = await updateCommentRow(tx, commentId, values);
-        await enqueue(tx, [commentEvent('comment.updated', updated, user.id)]);
+      const row = await withTransaction(db, undefined, async (write) => {
+        const updated = await updateCommentRow(write.tx, commentId, values);
+        await enqueue(write.tx, [commentEvent('comment.updated', updated, user.id)]);
+        if (values.comment_html)
+          await subscribeParticipants(project, issueId, mentionedUserIds(values.comment_html), write);
         return updated;
       });
-      if (values.comment_html)
-        await subscribeParticipants(project, issueId, mentionedUserIds(values.comment_html));
       const reactions = await commentReactions(db, [commentId]);
       return presentComment(
         row,

@@ -72,6 +72,26 @@ describe('comments', () => {
     expect((await owner.client.post(`${issueUrl}/comments/`, { comment_html: '' })).status).toBe(400);
   });
 
+  it('writes a comment and its participants’ subscriptions together: when subscribing fails, no comment', async () => {
+    const member = await addMember(t, owner, slug, 15);
+    await addProjectMember(owner, slug, projectId, member.user.id, 15);
+    // The member is no subscriber yet; subscribing them is the comment's last step, refused here.
+    await t.database.raw(`create function refuse_subscription() returns trigger language plpgsql as $$
+      begin raise exception 'subscription refused'; end $$`);
+    await t.database.raw(
+      'create trigger refuse_subscription before insert on issue_subscribers for each row execute function refuse_subscription()',
+    );
+    const failed = await member.client.post(`${issueUrl}/comments/`, { comment_html: '<p>Lost?</p>' });
+    expect(failed.status).toBe(500);
+    expect((await owner.client.get(`${issueUrl}/comments/`)).body).toEqual([]);
+    const events = await t.database.raw(`select 1 from outbox where topic = 'comment.created'`);
+    expect(events).toHaveLength(0);
+    await t.database.raw('drop trigger refuse_subscription on issue_subscribers');
+    const created = await member.client.post(`${issueUrl}/comments/`, { comment_html: '<p>Kept</p>' });
+    expect(created.status, created.text).toBe(201);
+    expect((await member.client.get(`${issueUrl}/subscribe/`)).body.subscribed).toBe(true);
+  });
+
   it('lets the author or a project admin edit and delete, and guests comment on what they can see', async () => {
     const member = await addMember(t, owner, slug, 15);
     await addProjectMember(owner, slug, projectId, member.user.id, 15);

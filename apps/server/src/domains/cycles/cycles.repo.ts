@@ -82,17 +82,23 @@ export function listCycles(
   );
 }
 
-/** A live cycle of the project, with the project's timezone (its status depends on it). */
+/**
+ * A live cycle of the project, with the project's timezone (its status depends on it). `lock`:
+ * its row stays locked to the caller's transaction (`for no key update`: other writers of the
+ * cycle wait, inserts that only reference it do not).
+ */
 export async function findCycle(
   db: Executor,
   projectId: string,
   cycleId: string,
+  options: { lock?: boolean } = {},
 ): Promise<(CycleRow & { timezone: string }) | undefined> {
-  const [row] = await db
+  const query = db
     .select({ cycle: cycles, timezone: projects.timezone })
     .from(cycles)
     .innerJoin(projects, eq(projects.id, cycles.project_id))
     .where(and(eq(cycles.project_id, projectId), eq(cycles.id, cycleId), isNull(cycles.deleted_at)));
+  const [row] = await (options.lock ? query.for('no key update', { of: cycles }) : query);
   return row && { ...row.cycle, timezone: row.timezone };
 }
 

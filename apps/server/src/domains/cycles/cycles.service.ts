@@ -20,6 +20,7 @@ import { AppError } from '@kite/shared/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import type { CycleRow, UserRow } from '../../platform/db/schema.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
 import {
   addProjectFavorite,
@@ -30,6 +31,7 @@ import { dateTerms } from '../issues/issue-query.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
 import { planningAnalytics } from '../planning/planning-analytics.ts';
 import { cycleChanges, recordPlanningEvent } from '../planning/planning-events.ts';
+import { cycleTakesItems } from '../planning/planning-targets.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import type { UserPropertiesService } from '../user-properties/user-properties.service.ts';
 import { presentCycle } from './cycles.presenter.ts';
@@ -87,12 +89,6 @@ export function createCyclesService(
     userProperties: UserPropertiesService;
   },
 ) {
-  deps.issues.setCycleLookup(async (tx, projectId, cycleId) => {
-    const cycle = await findCycle(tx, projectId, cycleId);
-    if (!cycle) return 'missing';
-    return cycle.archived_at || statusOf(cycle, cycle.timezone) === 'completed' ? 'completed' : 'ok';
-  });
-
   /** Archives or restores, telling webhooks of the change (archiving and restoring name no actor). */
   async function setArchivedAt(cycle: CycleRow, archivedAt: Date | null) {
     await db.transaction(async (tx) => {
@@ -114,8 +110,14 @@ export function createCyclesService(
     return cycle;
   }
 
-  async function one(project: ProjectAccess, user: UserRow, cycleId: string, archived = false) {
-    const [row] = await listCycles(db, {
+  async function one(
+    project: ProjectAccess,
+    user: UserRow,
+    cycleId: string,
+    archived = false,
+    tx: Executor = db,
+  ) {
+    const [row] = await listCycles(tx, {
       projectIds: [project.project.id],
       userId: user.id,
       where: [sql`c.id = ${cycleId}`],
@@ -291,7 +293,7 @@ export function createCyclesService(
     /** Work items join the cycle (leaving any other); a completed cycle takes none. */
     async addIssues(project: ProjectAccess, user: UserRow, cycleId: string, issueIds: string[]) {
       const cycle = await liveCycle(db, project, cycleId);
-      if (cycle.archived_at || statusOf(cycle, project.project.timezone) === 'completed') {
+      if (!cycleTakesItems(cycle, project.project.timezone)) {
         throw new AppError('bad_request', 'A completed cycle cannot take work items', 'CYCLE_COMPLETED');
       }
       const rows = await deps.issues.setCycle(project, user, issueIds, cycleId);
@@ -307,38 +309,53 @@ export function createCyclesService(
       await deps.issues.setCycle(project, user, members, null);
     },
 
-    /** Unfinished items of a completed cycle move to another; the source keeps a snapshot of its figures. */
+    /**
+     * Unfinished items of a completed cycle move to another; the source keeps a snapshot of its
+     * figures. One transaction: the items move and the snapshot is written together or not at all.
+     * Its effects follow the commit: the items' `issue.updated` events are outbox rows of this
+     * transaction, and the route announces the project's lists and pokes the live feed after it.
+     */
     async transfer(project: ProjectAccess, user: UserRow, cycleId: string, newCycleId: string) {
       const p = project.project;
       if (cycleId === newCycleId) {
         throw invalid({ new_cycle_id: 'Choose another cycle than the one transferred from' });
       }
-      const source = await liveCycle(db, project, cycleId);
-      const target = await findCycle(db, p.id, newCycleId);
-      if (!target) throw invalid({ new_cycle_id: 'Must be a cycle of this project' });
-      if (target.archived_at || statusOf(target, p.timezone) === 'completed') {
-        throw new AppError('bad_request', 'Work items cannot move into a completed cycle', 'CYCLE_COMPLETED');
-      }
-      const snapshot = await one(project, user, source.id, !!source.archived_at);
-      const ids = await unfinishedIssueIds(db, p.id, cycleId);
-      if (ids.length > 0) await deps.issues.setCycle(project, user, ids, newCycleId);
-      const { total_issues, completed_issues, cancelled_issues, started_issues, unstarted_issues } = snapshot;
-      await updateCycleRow(db, p.id, cycleId, {
-        progress_snapshot: {
-          total_issues,
-          completed_issues,
-          cancelled_issues,
-          started_issues,
-          unstarted_issues,
-          backlog_issues: snapshot.backlog_issues,
-          total_estimate_points: snapshot.total_estimate_points,
-          completed_estimate_points: snapshot.completed_estimate_points,
-          transferred_issue_ids: ids,
-          transferred_to: newCycleId,
-        },
-        updated_by: user.id,
+      return withTransaction(db, undefined, async (write) => {
+        const { tx } = write;
+        // Locked first: a concurrent transfer of the same cycle waits for this one to commit.
+        const source = await findCycle(tx, p.id, cycleId, { lock: true });
+        if (!source) throw cycleNotFound();
+        const target = await findCycle(tx, p.id, newCycleId);
+        if (!target) throw invalid({ new_cycle_id: 'Must be a cycle of this project' });
+        if (!cycleTakesItems(target, p.timezone)) {
+          throw new AppError(
+            'bad_request',
+            'Work items cannot move into a completed cycle',
+            'CYCLE_COMPLETED',
+          );
+        }
+        const snapshot = await one(project, user, source.id, !!source.archived_at, tx);
+        const ids = await unfinishedIssueIds(tx, p.id, cycleId);
+        if (ids.length > 0) await deps.issues.setCycle(project, user, ids, newCycleId, write);
+        const { total_issues, completed_issues, cancelled_issues, started_issues, unstarted_issues } =
+          snapshot;
+        await updateCycleRow(tx, p.id, cycleId, {
+          progress_snapshot: {
+            total_issues,
+            completed_issues,
+            cancelled_issues,
+            started_issues,
+            unstarted_issues,
+            backlog_issues: snapshot.backlog_issues,
+            total_estimate_points: snapshot.total_estimate_points,
+            completed_estimate_points: snapshot.completed_estimate_points,
+            transferred_issue_ids: ids,
+            transferred_to: newCycleId,
+          },
+          updated_by: user.id,
+        });
+        return { transferred_issue_ids: ids };
       });
-      return { transferred_issue_ids: ids };
     },
 
     async progress(project: ProjectAccess, user: UserRow, cycleId: string): Promise<PlanningTotals> {

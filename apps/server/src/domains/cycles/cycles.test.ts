@@ -258,6 +258,55 @@ describe('work items in cycles', () => {
     });
     expect(intoCompleted.body.error_code).toBe('CYCLE_COMPLETED');
   });
+
+  it('transfers in one transaction: when writing the snapshot fails, no item has moved', async () => {
+    const cycle = await createCycle({ name: 'Ending', start_date: day(-10), end_date: day(3) });
+    const next = await createCycle({ name: 'Next', start_date: day(20), end_date: day(30) });
+    const started = await createIssue({ state_id: stateOf('started') });
+    const backlog = await createIssue({ state_id: stateOf('backlog') });
+    await addToCycle(cycle.id, [started.id, backlog.id]);
+    expect((await owner.client.patch(`${cycles}${cycle.id}/`, { end_date: day(-1) })).status).toBe(200);
+    // The transfer's last step, the source cycle's snapshot, is refused by the database itself.
+    await t.database.raw(`create function refuse_snapshot() returns trigger language plpgsql as $$
+      begin
+        if new.progress_snapshot is distinct from old.progress_snapshot then
+          raise exception 'snapshot refused';
+        end if;
+        return new;
+      end $$`);
+    await t.database.raw(
+      'create trigger refuse_snapshot before update on cycles for each row execute function refuse_snapshot()',
+    );
+    const trail = async () => {
+      const [row] = await t.database.raw<{ moves: number; events: number }>(
+        `select (select count(*)::int from activities where field = 'cycle') as moves,
+                (select count(*)::int from outbox where topic = 'issue.updated') as events`,
+      );
+      return row;
+    };
+    const before = await trail();
+    const failed = await owner.client.post(`${cycles}${cycle.id}/transfer-issues/`, {
+      new_cycle_id: next.id,
+    });
+    expect(failed.status).toBe(500);
+    for (const item of [started, backlog]) {
+      expect((await owner.client.get(`${pbase}/issues/${item.id}/`)).body.cycle_id).toBe(cycle.id);
+    }
+    expect(await trail()).toEqual(before);
+    const source = (await owner.client.get(`${cycles}${cycle.id}/`)).body;
+    expect(source).toMatchObject({ total_issues: 2, progress_snapshot: {} });
+    expect((await owner.client.get(`${cycles}${next.id}/`)).body.total_issues).toBe(0);
+
+    // The same transfer goes through once the database accepts the snapshot.
+    await t.database.raw('drop trigger refuse_snapshot on cycles');
+    const transfer = await owner.client.post(`${cycles}${cycle.id}/transfer-issues/`, {
+      new_cycle_id: next.id,
+    });
+    expect(transfer.status, transfer.text).toBe(200);
+    expect(transfer.body.transferred_issue_ids.sort()).toEqual([started.id, backlog.id].sort());
+    expect((await owner.client.get(`${cycles}${next.id}/`)).body.total_issues).toBe(2);
+    expect((await trail())!.moves).toBe(before!.moves + 2);
+  });
 });
 
 describe('archive, favorites and delete', () => {

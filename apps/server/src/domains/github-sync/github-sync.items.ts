@@ -1,8 +1,10 @@
+import type { CreateIssueBody } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { GithubIssueLinkRow } from '../../platform/db/schema.ts';
+import { type WriteTx, withTransaction } from '../../platform/db/transaction.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
 import type { CommentsService } from '../comments/comments.service.ts';
 import type { IssuesService } from '../issues/issues.service.ts';
@@ -16,7 +18,13 @@ import {
   itemName,
   markdownToHtml,
 } from './github-sync.policy.ts';
-import { ensureLink, findLinkByGithubId, type SyncContext, setLinkGithubState } from './github-sync.repo.ts';
+import {
+  deleteLink,
+  ensureLink,
+  findLinkByGithubId,
+  type SyncContext,
+  setLinkGithubState,
+} from './github-sync.repo.ts';
 
 /**
  * GitHub issues and comments made into work items and comments of the linked project, through the
@@ -50,19 +58,17 @@ export function createGithubItems(
       ? (error.extra?.id as string | undefined)
       : undefined;
 
-  async function createItem(ctx: SyncContext, issue: GithubIssue): Promise<string> {
-    const body = {
-      name: itemName(issue.title),
-      description_html: markdownToHtml(issue.body),
-      state_id: await stateFor(ctx, issue.state === 'closed' ? 'closed' : 'open'),
-      label_ids: ctx.sync.label_id ? [ctx.sync.label_id] : [],
-      external_source: GITHUB_SOURCE,
-      external_id: String(issue.id),
-    };
-    // Twice at most: a writer racing us (import beside a webhook) makes the second try find its item.
+  /** A work item of the GitHub issue in the caller's write, or the one made for it already. */
+  async function createItem(
+    ctx: SyncContext,
+    body: CreateIssueBody & { external_id: string },
+    write: WriteTx,
+  ): Promise<string> {
+    // Twice at most: a writer racing us (import beside a webhook) makes the second try find its
+    // item. Each try is a savepoint of the write, so a refused one leaves it usable.
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return (await deps.issues.create(accessOf(ctx), ctx.actor, body)).id;
+        return (await deps.issues.create(accessOf(ctx), ctx.actor, body, write)).id;
       } catch (error) {
         const id = existingId(error);
         if (id) return id;
@@ -77,19 +83,31 @@ export function createGithubItems(
     findLink: (ctx: SyncContext, issue: GithubIssue) =>
       findLinkByGithubId(db, ctx.sync.workspace_id, ctx.sync.id, issue.id),
 
-    /** The work item of a GitHub issue, made (with its link) the first time it is seen. */
+    /**
+     * The work item of a GitHub issue, made the first time it is seen, with its link in the same
+     * transaction: an item is never left without the link that says where it came from.
+     */
     async ensureIssue(ctx: SyncContext, issue: GithubIssue): Promise<GithubIssueLinkRow> {
       const known = await findLinkByGithubId(db, ctx.sync.workspace_id, ctx.sync.id, issue.id);
       if (known) return known;
-      const issueId = await createItem(ctx, issue);
-      return ensureLink(db, {
-        workspace_id: ctx.sync.workspace_id,
-        sync_id: ctx.sync.id,
-        issue_id: issueId,
-        github_issue_id: issue.id,
-        github_issue_number: issue.number,
-        github_state: issue.state === 'closed' ? 'closed' : 'open',
-      });
+      const body = {
+        name: itemName(issue.title),
+        description_html: markdownToHtml(issue.body),
+        state_id: await stateFor(ctx, issue.state === 'closed' ? 'closed' : 'open'),
+        label_ids: ctx.sync.label_id ? [ctx.sync.label_id] : [],
+        external_source: GITHUB_SOURCE,
+        external_id: String(issue.id),
+      };
+      return withTransaction(db, undefined, async (write) =>
+        ensureLink(write.tx, {
+          workspace_id: ctx.sync.workspace_id,
+          sync_id: ctx.sync.id,
+          issue_id: await createItem(ctx, body, write),
+          github_issue_id: issue.id,
+          github_issue_number: issue.number,
+          github_state: issue.state === 'closed' ? 'closed' : 'open',
+        }),
+      );
     },
 
     /** A GitHub edit: the title and body replace the item's name and description. */
@@ -126,6 +144,30 @@ export function createGithubItems(
         // Made meanwhile by another writer (the unique external id): it exists, which is the point.
         if (!isUniqueViolation(error)) throw error;
       }
+    },
+
+    /**
+     * GitHub deleted the issue: its work item is deleted here too (as any delete: activity, events),
+     * and the link goes, in one transaction. An item already deleted here leaves only the link to
+     * drop (the refused delete is a savepoint of the write, which goes on).
+     */
+    async removeIssue(ctx: SyncContext, link: GithubIssueLinkRow): Promise<void> {
+      await withTransaction(db, undefined, async (write) => {
+        try {
+          await deps.issues.remove(accessOf(ctx), ctx.actor, link.issue_id, false, write);
+        } catch (error) {
+          if (!(error instanceof AppError && error.kind === 'not_found')) throw error;
+        }
+        await deleteLink(write.tx, ctx.sync.workspace_id, link.id);
+      });
+    },
+
+    /** GitHub deleted a comment: its copy here is deleted; false when there was none. */
+    async removeComment(ctx: SyncContext, comment: GithubComment): Promise<boolean> {
+      const found = await deps.comments.findByExternalId(ctx.project.id, GITHUB_SOURCE, String(comment.id));
+      if (!found) return false;
+      await deps.comments.remove(accessOf(ctx), ctx.actor, found.issue_id, found.id);
+      return true;
     },
 
     /** A GitHub comment edit; a comment not seen before is made. */

@@ -92,6 +92,27 @@ export async function ensureLink(
   return link!;
 }
 
+export async function deleteLink(db: Executor, workspaceId: string, linkId: string) {
+  await db
+    .delete(githubIssueLinks)
+    .where(and(eq(githubIssueLinks.workspace_id, workspaceId), eq(githubIssueLinks.id, linkId)));
+}
+
+/** Unlinks a project: its links, jobs and delivery records go with the sync (cascade). */
+export async function deleteSync(db: Executor, workspaceId: string, projectId: string, syncId: string) {
+  const rows = await db
+    .delete(githubRepositorySyncs)
+    .where(
+      and(
+        eq(githubRepositorySyncs.workspace_id, workspaceId),
+        eq(githubRepositorySyncs.project_id, projectId),
+        eq(githubRepositorySyncs.id, syncId),
+      ),
+    )
+    .returning({ id: githubRepositorySyncs.id });
+  return rows.length > 0;
+}
+
 export async function setLinkGithubState(
   db: Executor,
   workspaceId: string,

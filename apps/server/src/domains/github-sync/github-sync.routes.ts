@@ -62,6 +62,23 @@ export function githubSyncRoutes(app: App, { githubSync, config: appConfig }: Se
         ),
   );
 
+  app.delete(
+    `${base}/:sync_id/`,
+    {
+      config: projectConfig(ROLE.ADMIN),
+      schema: {
+        tags: TAGS,
+        description:
+          "Unlinks the project from its repository: GitHub's webhook deliveries for it answer 404 from now on and no state is pushed; the work items and comments synced so far stay. ≠ Plane: Plane deletes the sync the same way, with no body.",
+        params: projectParams.extend({ sync_id: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      await githubSync.unlink(projectOf(request), request.params.sync_id);
+      return reply.code(204).send();
+    },
+  );
+
   // Anonymous (no session, no CSRF): the signature over the raw bytes is the credential, so this
   // route reads its body as bytes, not parsed JSON.
   app.register(async (plugin) => {
@@ -77,7 +94,7 @@ export function githubSyncRoutes(app: App, { githubSync, config: appConfig }: Se
         schema: {
           tags: TAGS,
           description:
-            "GitHub's webhook for a linked repository: `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the sync's secret) is required (401 without, 403 when it does not match). `issues` (opened, edited, closed, reopened) and `issue_comment` (created, edited) are applied; other events are ignored (202); a repeated `X-GitHub-Delivery` does nothing.",
+            "GitHub's webhook for a linked repository: `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the sync's secret) is required (401 without, 403 when it does not match). `issues` (opened, edited, closed, reopened, deleted) and `issue_comment` (created, edited, deleted) are applied; other events are ignored (202); a repeated `X-GitHub-Delivery` does nothing.",
           params: webhookParams,
           response: { 200: webhookAnswer, 202: webhookAnswer },
         },

@@ -28,6 +28,7 @@ import {
 } from './github-sync.policy.ts';
 import { presentSync } from './github-sync.presenter.ts';
 import {
+  deleteSync,
   deliverySeen,
   findPushTarget,
   findSyncContext,
@@ -162,6 +163,12 @@ export function createGithubSyncService(db: Db, deps: GithubSyncDeps) {
       else await items.ensureIssue(ctx, issue);
       return true;
     }
+    if (action === 'deleted') {
+      const link = await items.findLink(ctx, issue);
+      if (!link) return false;
+      await items.removeIssue(ctx, link);
+      return true;
+    }
     if (action === 'closed' || action === 'reopened') {
       const state: GithubIssueState = action === 'closed' ? 'closed' : 'open';
       const link = await items.ensureIssue(ctx, { ...issue, state });
@@ -177,7 +184,9 @@ export function createGithubSyncService(db: Db, deps: GithubSyncDeps) {
     issue: GithubIssue,
     comment: GithubComment,
   ): Promise<boolean> {
-    if (issue.pull_request || (action !== 'created' && action !== 'edited')) return false;
+    if (issue.pull_request) return false;
+    if (action === 'deleted') return items.removeComment(ctx, comment);
+    if (action !== 'created' && action !== 'edited') return false;
     const link = await items.ensureIssue(ctx, issue);
     if (action === 'created') await items.ensureComment(ctx, link.issue_id, comment);
     else await items.updateComment(ctx, link.issue_id, comment);
@@ -242,6 +251,15 @@ export function createGithubSyncService(db: Db, deps: GithubSyncDeps) {
         if (isUniqueViolation(error)) throw alreadyLinked();
         throw error;
       }
+    },
+
+    /**
+     * Unlinks the project from its repository: GitHub's changes stop applying and nothing more is
+     * sent there; the work items and comments already synced stay, with their GitHub label.
+     */
+    async unlink(project: ProjectAccess, syncId: string): Promise<void> {
+      const p = project.project;
+      if (!(await deleteSync(db, p.workspace_id, p.id, syncId))) throw syncNotFound();
     },
 
     /**

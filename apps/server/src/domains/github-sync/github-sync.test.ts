@@ -512,6 +512,41 @@ describe('the inbound webhook', () => {
     expect(push.status).toBe(202);
   });
 
+  it('makes an item and its link in one transaction: when the link is refused, no item is left', async () => {
+    const s = await setUp();
+    const sync = await link(s);
+    await runJobs();
+    const n = repoCounter * 100;
+    const url = webhookUrlIn(t, sync);
+    const opened = {
+      action: 'opened',
+      repository: { id: s.repo.id },
+      issue: { id: n + 31, number: 31, title: 'Linked or not at all', body: 'x', state: 'open', comments: 0 },
+    };
+    // The database refuses this item's link, the step after the item's own insert.
+    await t.database.raw(`create function refuse_link() returns trigger language plpgsql as $$
+      begin
+        if new.github_issue_id = ${n + 31} then raise exception 'link refused'; end if;
+        return new;
+      end $$`);
+    await t.database.raw(
+      'create trigger refuse_link before insert on github_issue_links for each row execute function refuse_link()',
+    );
+    const delivery = crypto.randomUUID();
+    try {
+      const failed = await deliver(url, 'issues', opened, { secret: sync.webhook_secret, delivery });
+      expect(failed.status).toBe(500);
+      expect(byExternal(await items(s), n + 31)).toBeUndefined();
+    } finally {
+      await t.database.raw('drop trigger refuse_link on github_issue_links');
+      await t.database.raw('drop function refuse_link()');
+    }
+    // GitHub delivers it again (the failed delivery was not recorded): one item, linked.
+    const again = await deliver(url, 'issues', opened, { secret: sync.webhook_secret, delivery });
+    expect(again.body).toEqual({ status: 'processed' });
+    expect((await items(s)).filter((i) => i.external_id === `${n + 31}`)).toHaveLength(1);
+  });
+
   it('moves an item when GitHub closes or reopens it, without echoing the change back', async () => {
     const s = await setUp();
     const sync = await link(s);
@@ -541,6 +576,139 @@ describe('the inbound webhook', () => {
     expect(byExternal(await items(s), n + 1)!.state__group).not.toBe('completed');
     await runJobs();
     expect(patches(s.repo)).toHaveLength(0);
+  });
+});
+
+describe('deletions and unlinking', () => {
+  it('deletes the work item and the comment GitHub deleted, once, and ignores what it never had', async () => {
+    const s = await setUp();
+    const sync = await link(s);
+    await runJobs();
+    const n = repoCounter * 100;
+    const url = webhookUrlIn(t, sync);
+    const repository = { id: s.repo.id };
+    const first = byExternal(await items(s), n + 1)!;
+    const issue = { id: n + 1, number: 1, title: 'First bug', body: 'x', state: 'open', comments: 3 };
+    const commentsUrl = `${s.p}/issues/${first.id}/comments/`;
+    expect((await s.owner.client.get(commentsUrl)).body).toHaveLength(3);
+
+    const commentGone = await deliver(
+      url,
+      'issue_comment',
+      { action: 'deleted', repository, issue, comment: { id: n + 52, body: 'Seen on *Linux*' } },
+      { secret: sync.webhook_secret },
+    );
+    expect(commentGone.body).toEqual({ status: 'processed' });
+    const left = (await s.owner.client.get(commentsUrl)).body as { comment_html: string }[];
+    expect(left.map((c) => c.comment_html).join(' ')).not.toContain('Linux');
+    expect(left).toHaveLength(2);
+    const unknownComment = await deliver(
+      url,
+      'issue_comment',
+      { action: 'deleted', repository, issue, comment: { id: n + 99, body: 'never synced' } },
+      { secret: sync.webhook_secret },
+    );
+    expect(unknownComment.body).toEqual({ status: 'ignored' });
+
+    const issueGone = await deliver(
+      url,
+      'issues',
+      { action: 'deleted', repository, issue },
+      { secret: sync.webhook_secret },
+    );
+    expect(issueGone.body).toEqual({ status: 'processed' });
+    expect(byExternal(await items(s), n + 1)).toBeUndefined();
+    expect((await s.owner.client.get(`${s.p}/issues/${first.id}/`)).status).toBe(404);
+    // The other synced items stay; a repeat of the deletion finds nothing left to delete.
+    expect(byExternal(await items(s), n + 4)).toBeDefined();
+    const again = await deliver(
+      url,
+      'issues',
+      { action: 'deleted', repository, issue },
+      { secret: sync.webhook_secret },
+    );
+    expect(again.body).toEqual({ status: 'ignored' });
+    await runJobs();
+    expect(patches(s.repo)).toHaveLength(0);
+  });
+
+  it('deletes the item and its link in one transaction: when the link stays, so does the item', async () => {
+    const s = await setUp();
+    const sync = await link(s);
+    await runJobs();
+    const n = repoCounter * 100;
+    const url = webhookUrlIn(t, sync);
+    const issue = { id: n + 4, number: 4, title: 'Second open one', body: 'x', state: 'open', comments: 0 };
+    const deleted = { action: 'deleted', repository: { id: s.repo.id }, issue };
+    const item = byExternal(await items(s), n + 4)!;
+    // The database refuses to drop this item's link, the step after the item's deletion.
+    await t.database.raw(`create function keep_link() returns trigger language plpgsql as $$
+      begin
+        if old.github_issue_id = ${n + 4} then raise exception 'link kept'; end if;
+        return old;
+      end $$`);
+    await t.database.raw(
+      'create trigger keep_link before delete on github_issue_links for each row execute function keep_link()',
+    );
+    try {
+      const failed = await deliver(url, 'issues', deleted, { secret: sync.webhook_secret });
+      expect(failed.status).toBe(500);
+      expect((await s.owner.client.get(`${s.p}/issues/${item.id}/`)).status).toBe(200);
+    } finally {
+      await t.database.raw('drop trigger keep_link on github_issue_links');
+      await t.database.raw('drop function keep_link()');
+    }
+    const again = await deliver(url, 'issues', deleted, { secret: sync.webhook_secret });
+    expect(again.body).toEqual({ status: 'processed' });
+    expect((await s.owner.client.get(`${s.p}/issues/${item.id}/`)).status).toBe(404);
+  });
+
+  it('unlinks for a project admin only: deliveries stop, synced items stay, and it can be linked again', async () => {
+    const s = await setUp();
+    const sync = await link(s);
+    await runJobs();
+    const n = repoCounter * 100;
+    const url = webhookUrlIn(t, sync);
+    const member = await addMember(t, s.owner, s.slug, ROLE.MEMBER);
+    await addProjectMember(s.owner, s.slug, s.project.id, member.user.id, ROLE.MEMBER);
+    const syncUrl = `${s.p}/github-repository-sync/${sync.id}/`;
+    expect((await member.client.delete(syncUrl)).status).toBe(403);
+    const outsider = await signUp(t);
+    await createWorkspace(outsider);
+    expect((await outsider.client.delete(syncUrl)).status).toBe(404);
+    expect(
+      (await s.owner.client.delete(`${s.p}/github-repository-sync/${crypto.randomUUID()}/`)).status,
+    ).toBe(404);
+
+    expect((await s.owner.client.delete(syncUrl)).status).toBe(204);
+    expect((await s.owner.client.get(`${s.p}/github-repository-sync/`)).body).toEqual([]);
+    const first = byExternal(await items(s), n + 1)!;
+    expect(first.label_ids).toEqual([sync.label]);
+    const late = await deliver(
+      url,
+      'issues',
+      {
+        action: 'edited',
+        repository: { id: s.repo.id },
+        issue: { id: n + 1, number: 1, title: 'Too late', state: 'open' },
+      },
+      { secret: sync.webhook_secret },
+    );
+    expect(late.status).toBe(404);
+    expect(byExternal(await items(s), n + 1)!.name).toBe('First bug');
+    // A state change here is not pushed to the repository any more.
+    const done = (await s.owner.client.get(`${s.p}/states/`)).body.find(
+      (st: { group: string }) => st.group === 'completed',
+    );
+    await s.owner.client.patch(`${s.p}/issues/${first.id}/`, { state_id: done.id });
+    await runJobs();
+    expect(patches(s.repo)).toHaveLength(0);
+
+    const relinked = await s.owner.client.post(`${s.p}/github-repository-sync/`, s.body);
+    expect(relinked.status, relinked.text).toBe(201);
+    await runJobs();
+    // The import finds the items it made before by their external id: nothing is duplicated.
+    expect((await items(s)).filter((i) => i.external_id === String(n + 1))).toHaveLength(1);
   });
 });
 

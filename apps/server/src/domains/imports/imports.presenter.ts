@@ -1,6 +1,6 @@
 import type { Import, ImportOptions, ImportRefusal } from '@kite/shared/contracts';
 import type { ImportField, ImportPresetId } from '@kite/shared/csv-import';
-import type { IssueImportRow } from './imports.schema.ts';
+import type { IssueImportRow } from '../../platform/db/schema.ts';
 
 /** Refusals an import object carries; every one is paged by `refusals/`. */
 export const REFUSALS_SHOWN = 100;

@@ -8,7 +8,7 @@ import {
   issueImportItems,
   issueImportRefusals,
   issueImports,
-} from './imports.schema.ts';
+} from '../../platform/db/schema.ts';
 
 /**
  * A batch's keys (hundreds) as one JSON parameter, read back as rows `k(key)` to look each up on

@@ -30,7 +30,7 @@ import {
   releaseImport,
   updateUploadedImport,
 } from './imports.repo.ts';
-import type { IssueImportRow } from './imports.schema.ts';
+import type { IssueImportRow } from '../../platform/db/schema.ts';
 import { ImportClaimLost, type ImportRunner, ImportStopped } from './run-import.ts';
 
 export type ImportsService = ReturnType<typeof createImportsService>;

@@ -45,7 +45,7 @@ import {
   recordProgress,
   upsertLinks,
 } from './imports.repo.ts';
-import type { IssueImportRow } from './imports.schema.ts';
+import type { IssueImportRow } from '../../platform/db/schema.ts';
 import { KeyFilter } from './key-filter.ts';
 
 /** An import with the project it writes to and the member it writes as. */

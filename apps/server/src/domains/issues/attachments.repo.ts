@@ -25,6 +25,16 @@ export async function findAttachment(db: Executor, issueId: string, attachmentId
   return rows[0];
 }
 
+/** An attachment by id, deleted or not (an id is used once). */
+export async function findAttachmentAnyState(db: Executor, attachmentId: string) {
+  const rows = await db
+    .select({ id: issueAttachments.id })
+    .from(issueAttachments)
+    .where(eq(issueAttachments.id, attachmentId))
+    .limit(1);
+  return rows[0];
+}
+
 export async function insertAttachment(db: Executor, values: typeof issueAttachments.$inferInsert) {
   const rows = await db.insert(issueAttachments).values(values).returning();
   return rows[0]!;

@@ -3,12 +3,14 @@ import { attachmentRights } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { AttachmentRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
 import { type FileStorage, openStoredFile } from '../../platform/storage/file-storage.ts';
 import {
   adjustAttachmentCount,
   findAttachment,
+  findAttachmentAnyState,
   insertAttachment,
   listAttachments,
   softDeleteAttachment,
@@ -56,32 +58,55 @@ export function createAttachmentsService(db: Db, deps: { issues: IssuesService; 
       return present(row, slug);
     },
 
-    /** Stores the bytes under a random key; the declared content type is ignored. */
+    /** Whether the caller may attach a file to the work item (it is visible to them), before an upload. */
+    async assertCanAttach(project: ProjectAccess, user: UserRow, issueId: string): Promise<void> {
+      await deps.issues.assertVisible(project, user, issueId);
+    },
+
+    /**
+     * Stores the bytes under a random key; the declared content type is ignored. `id`: the
+     * attachment's id when it was promised before the bytes came (a presigned upload); a second
+     * upload under it is refused.
+     */
     async upload(
       slug: string,
       project: ProjectAccess,
       user: UserRow,
       issueId: string,
       file: { filename: string; bytes: Buffer },
+      id?: string,
     ) {
       const issue = await deps.issues.assertVisible(project, user, issueId);
+      if (id && (await findAttachmentAnyState(db, id))) {
+        throw new AppError('conflict', 'This upload was already received');
+      }
       const type = (await fileTypeFromBuffer(file.bytes))?.mime ?? 'application/octet-stream';
       const key = await deps.storage.put(file.bytes);
-      const row = await db.transaction(async (tx) => {
-        const inserted = await insertAttachment(tx, {
-          workspace_id: issue.workspace_id,
-          project_id: issue.project_id,
-          issue_id: issue.id,
-          storage_key: key,
-          name: file.filename.slice(0, 255) || 'file',
-          type,
-          size: file.bytes.length,
-          created_by: user.id,
-          updated_by: user.id,
+      let row: AttachmentRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          const inserted = await insertAttachment(tx, {
+            ...(id ? { id } : {}),
+            workspace_id: issue.workspace_id,
+            project_id: issue.project_id,
+            issue_id: issue.id,
+            storage_key: key,
+            name: file.filename.slice(0, 255) || 'file',
+            type,
+            size: file.bytes.length,
+            created_by: user.id,
+            updated_by: user.id,
+          });
+          await adjustAttachmentCount(tx, issue.id, 1);
+          return inserted;
         });
-        await adjustAttachmentCount(tx, issue.id, 1);
-        return inserted;
-      });
+      } catch (error) {
+        await deps.storage.remove(key);
+        // Two uploads racing under one promised id: the second is refused as the check above would.
+        if (id && isUniqueViolation(error))
+          throw new AppError('conflict', 'This upload was already received');
+        throw error;
+      }
       return present(row, slug);
     },
 

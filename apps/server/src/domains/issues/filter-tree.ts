@@ -26,6 +26,11 @@ const KEYS: Record<string, FilterKey> = {
     column:
       '(select coalesce(array_agg(s.subscriber_id), array[]::uuid[]) from issue_subscribers s where s.issue_id = i.id)',
   },
+  mention_id: {
+    kind: 'uuid[]',
+    column:
+      '(select coalesce(array_agg(m.mention_id), array[]::uuid[]) from issue_mentions m where m.issue_id = i.id)',
+  },
   start_date: { kind: 'date', column: 'i.start_date' },
   target_date: { kind: 'date', column: 'i.target_date' },
   created_at: { kind: 'date', column: 'i.created_at::date' },
@@ -46,8 +51,6 @@ function check(kind: Kind, items: string[], key: string): void {
 
 function condition(field: string, raw: unknown, extra: Record<string, FilterKey>): SQL {
   const [key = '', operator = 'exact', ...rest] = field.split('__');
-  // Mentions are not recorded per work item yet; refusing beats silently matching nothing.
-  if (key === 'mention_id') throw invalid('Mention filters are not available yet');
   const spec = Object.hasOwn(extra, key) ? extra[key] : Object.hasOwn(KEYS, key) ? KEYS[key] : undefined;
   if (!spec || rest.length > 0) throw invalid(`Unknown filter key: ${field}`);
   const column = sql.raw(spec.column);

@@ -119,6 +119,18 @@ function arrayFilter(raw: string | undefined, column: SQL, param: string): SQL |
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** Items linked to one of these users by a row of `table` (subscribers, mentions); `None`: linked to nobody. */
+function linkedUsersFilter(raw: string | undefined, table: SQL, column: SQL, param: string): SQL | null {
+  const items = filterValues(raw);
+  if (items.length === 0) return null;
+  const ids = uuids(raw, param);
+  const parts: SQL[] = [];
+  if (ids.length > 0)
+    parts.push(sql`i.id in (select l.issue_id from ${table} l where l.${column} = any(${arrayParam(ids)}))`);
+  if (items.includes('None')) parts.push(sql`not exists (select 1 from ${table} l where l.issue_id = i.id)`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
 /**
  * WHERE for a normal project list: live, not archived, not drafts, not waiting in intake, plus every
  * filter of the query.
@@ -193,10 +205,12 @@ export function filterConditions(query: ListIssuesQuery, ctx: ListContext): SQL[
   if (filterValues(query.project).length > 0) {
     conditions.push(sql`i.project_id = any(${arrayParam(uuids(query.project, 'project'))})`);
   }
-  if (filterValues(query.subscriber).length > 0) {
-    conditions.push(
-      sql`i.id in (select s.issue_id from issue_subscribers s where s.subscriber_id = any(${arrayParam(uuids(query.subscriber, 'subscriber'))}))`,
-    );
+  for (const [raw, table, column, param] of [
+    [query.subscriber, 'issue_subscribers', 'subscriber_id', 'subscriber'],
+    [query.mentions, 'issue_mentions', 'mention_id', 'mentions'],
+  ] as const) {
+    const condition = linkedUsersFilter(raw, sql.raw(table), sql.raw(column), param);
+    if (condition) conditions.push(condition);
   }
   const intakeStatuses = filterValues(query.intake_status);
   if (intakeStatuses.length > 0) {

@@ -74,6 +74,7 @@ const FILTER_FACTS: Record<string, string[] | null> = {
   start_target_date: ['start_date', 'target_date'],
   updated_at__gt: ['updated_at'],
   subscriber: null,
+  mentions: null,
   intake_status: null,
   filters: null,
 };

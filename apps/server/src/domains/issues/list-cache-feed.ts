@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../platform/db/database.ts';
+import type { IssueRowDb } from '../../platform/db/schema.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { ALL_PROJECTS, type IssueListCache, PROJECT_CHANGES_CHANNEL } from './list-cache.ts';
-import type { ItemChange } from './list-cache-cells.ts';
+import { factsOf, type ItemChange } from './list-cache-cells.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_PAYLOAD_BYTES = 7900;
@@ -83,6 +84,29 @@ export function createListChanges(
     },
     flush: send,
   };
+}
+
+/**
+ * Tells the list caches of one work item's committed change (its row before and after; null when
+ * it was made or deleted). A parent's sub-item count changes with it, which the item's own facts
+ * do not say: then the project's lists all go.
+ */
+export function tellItemChange(
+  listChanges: ListChanges,
+  projectId: string,
+  before: IssueRowDb | null,
+  after: IssueRowDb | null,
+): void {
+  const parentOf = (row: IssueRowDb | null) => row?.parent_id ?? null;
+  if (parentOf(before) !== parentOf(after)) {
+    listChanges.changed(projectId);
+    return;
+  }
+  listChanges.itemChanged(projectId, {
+    id: (after ?? before)!.id,
+    before: before && factsOf(before),
+    after: after && factsOf(after),
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { ROLE } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
+import type { WriteTx } from '../../platform/db/transaction.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
 import type { ProjectMembersService } from '../projects/project-members.service.ts';
 import { presentUserLite } from '../users/users.presenter.ts';
@@ -22,9 +23,14 @@ export function createSubscriptionsService(
   });
 
   return {
-    /** Subscribes users (already checked to be project members) to a work item. */
-    async subscribeUsers(project: ProjectAccess, issueId: string, userIds: string[]): Promise<void> {
-      await subscribe(db, scope(project, issueId), userIds);
+    /** Subscribes users (already checked to be project members) to a work item; in `outer`'s transaction when given. */
+    async subscribeUsers(
+      project: ProjectAccess,
+      issueId: string,
+      userIds: string[],
+      outer?: WriteTx,
+    ): Promise<void> {
+      await subscribe(outer?.tx ?? db, scope(project, issueId), userIds);
     },
 
     async status(project: ProjectAccess, user: UserRow, issueId: string) {

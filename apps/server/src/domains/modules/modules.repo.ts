@@ -115,17 +115,6 @@ export async function findModuleByName(db: Executor, projectId: string, name: st
   return rows[0];
 }
 
-/** The ids among these that are live, unarchived modules of the project. */
-export async function openModuleIds(db: Executor, projectId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from modules where project_id = ${projectId} and id = any(${sqlArray(ids, 'uuid')})
-          and deleted_at is null and archived_at is null`,
-  );
-  return rows.map((r) => r.id);
-}
-
 /** Serialises name checks of one project's modules. */
 export async function lockModulesOf(db: Executor, projectId: string): Promise<void> {
   await db.execute(sql`select id from projects where id = ${projectId} for update`);

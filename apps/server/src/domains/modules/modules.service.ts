@@ -48,7 +48,6 @@ import {
   listModules,
   lockModulesOf,
   minModuleSortOrder,
-  openModuleIds,
   softDeleteModule,
   updateLinkRow,
   updateModuleRow,
@@ -108,8 +107,6 @@ export function createModulesService(
     userProperties: UserPropertiesService;
   },
 ) {
-  deps.issues.setModuleLookup(openModuleIds);
-
   /** Archives or restores, telling webhooks of the change (archiving and restoring name no actor). */
   async function setArchivedAt(module: ModuleRow, archivedAt: Date | null) {
     await db.transaction(async (tx) => {

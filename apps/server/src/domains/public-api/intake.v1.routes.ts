@@ -5,6 +5,7 @@ import {
   paginated,
   v1CreateIntakeIssueBodySchema,
   v1IntakeIssueSchema,
+  v1IntakeStatusBodySchema,
   v1ListQuerySchema,
   v1UpdateIntakeIssueBodySchema,
 } from '@kite/shared/contracts';
@@ -116,6 +117,27 @@ export function intakeV1Routes(app: App, { intake }: Services, items: V1WorkItem
         tags: TAGS,
         params: itemParams,
         body: v1UpdateIntakeIssueBodySchema,
+        response: { 200: v1IntakeIssueSchema },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const user = userOf(request);
+      const updated = await intake.update(project, user, request.params.intake_issue_id, request.body);
+      const [answer] = await present(project, user, [updated]);
+      return answer!;
+    },
+  );
+
+  // Triage alone (Plane's `…/status/`): accept, decline, snooze or mark a duplicate.
+  app.patch(
+    `${base}/:intake_issue_id/status/`,
+    {
+      config: v1Project(ROLE.GUEST),
+      schema: {
+        tags: TAGS,
+        params: itemParams,
+        body: v1IntakeStatusBodySchema,
         response: { 200: v1IntakeIssueSchema },
       },
     },

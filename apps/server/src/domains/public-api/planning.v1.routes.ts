@@ -7,9 +7,12 @@ import {
   v1CreateCycleBodySchema,
   v1CreateModuleBodySchema,
   v1CycleListQuerySchema,
+  v1CycleLiteQuerySchema,
+  v1CycleLiteSchema,
   v1CycleSchema,
   v1IssueIdsBodySchema,
   v1ListQuerySchema,
+  v1ModuleLiteSchema,
   v1ModuleSchema,
   v1PlannedItemSchema,
   v1UpdateCycleBodySchema,
@@ -22,9 +25,9 @@ import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
-import { presentV1Cycle, presentV1Module } from './v1.presenter.ts';
-import { orderedBy, pageOf, V1_PROJECT, v1PageQuery, v1Project, v1ProjectParams } from './v1.ts';
-import type { V1WorkItems } from './v1-work-items.ts';
+import { liteOf, presentV1Cycle, presentV1Module } from './v1.presenter.ts';
+import { orderedBy, pageOf, V1_PROJECT, v1Project, v1ProjectParams } from './v1.ts';
+import { internalListQuery, type V1WorkItems } from './v1-work-items.ts';
 
 const cycleParams = v1ProjectParams.extend({ cycle_id: z.uuid() });
 const cycleItemParams = cycleParams.extend({ issue_id: z.uuid() });
@@ -67,6 +70,27 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
       const { cycle_view, order_by } = request.query;
       const all = await cycles.list(projectOf(request), userOf(request), { cycle_view });
       return pageOf(orderedBy(all.map(presentV1Cycle), order_by), request.query);
+    },
+  );
+
+  // The same list with fewer keys (Plane's `cycles-lite/`), filtered by `status` when asked.
+  app.get(
+    `${V1_PROJECT}/cycles-lite/`,
+    {
+      config: v1Project(ROLE.GUEST),
+      schema: {
+        tags: cycleTags,
+        params: v1ProjectParams,
+        querystring: v1CycleLiteQuerySchema,
+        response: { 200: paginated(v1CycleLiteSchema) },
+      },
+    },
+    async (request) => {
+      const { status, order_by } = request.query;
+      const all = await cycles.list(projectOf(request), userOf(request), { cycle_view: status });
+      const keys = v1CycleLiteSchema.keyof().options;
+      const lites = orderedBy(all.map(presentV1Cycle), order_by).map((cycle) => liteOf(cycle, keys));
+      return pageOf(lites, request.query);
     },
   );
 
@@ -142,10 +166,12 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
       const { query } = request;
       const project = projectOf(request);
       const user = userOf(request);
-      const answer = await cycles.listIssues(project, user, request.params.cycle_id, {
-        ...v1PageQuery(query),
-        order_by: query.order_by ?? '-created_at',
-      });
+      const answer = await cycles.listIssues(
+        project,
+        user,
+        request.params.cycle_id,
+        internalListQuery(query),
+      );
       return items.page(accessOf(request), project, user, answer, query);
     },
   );
@@ -256,6 +282,28 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
     },
   );
 
+  app.get(
+    `${V1_PROJECT}/modules-lite/`,
+    {
+      config: v1Project(ROLE.GUEST),
+      schema: {
+        tags: moduleTags,
+        params: v1ProjectParams,
+        querystring: v1ListQuerySchema,
+        response: { 200: paginated(v1ModuleLiteSchema) },
+      },
+    },
+    async (request) => {
+      const all = await modules.list(projectOf(request), userOf(request), {});
+      const keys = v1ModuleLiteSchema.keyof().options;
+      const ordered = orderedBy(all.map(presentV1Module), request.query.order_by);
+      return pageOf(
+        ordered.map((module) => liteOf(module, keys)),
+        request.query,
+      );
+    },
+  );
+
   app.post(
     `${modulesBase}/`,
     {
@@ -328,10 +376,12 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
       const { query } = request;
       const project = projectOf(request);
       const user = userOf(request);
-      const answer = await modules.listIssues(project, user, request.params.module_id, {
-        ...v1PageQuery(query),
-        order_by: query.order_by ?? '-created_at',
-      });
+      const answer = await modules.listIssues(
+        project,
+        user,
+        request.params.module_id,
+        internalListQuery(query),
+      );
       return items.page(accessOf(request), project, user, answer, query);
     },
   );

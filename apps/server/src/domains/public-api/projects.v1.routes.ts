@@ -1,22 +1,28 @@
 import {
   createProjectBodySchema,
   PROJECT_ORDERINGS,
+  type Project,
   paginated,
   updateProjectBodySchema,
+  type V1ProjectFeatures,
   v1AddProjectMemberBodySchema,
   v1ListQuerySchema,
   v1MemberSchema,
+  v1ProjectFeaturesSchema,
+  v1ProjectLiteSchema,
   v1ProjectMemberSchema,
   v1ProjectSchema,
+  v1UpdateProjectFeaturesBodySchema,
   v1UpdateProjectMemberBodySchema,
   v1UserMeSchema,
 } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
 import type { App } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
-import { presentV1Member, presentV1UserMe } from './v1.presenter.ts';
+import { liteOf, presentV1Member, presentV1ProjectMember, presentV1UserMe } from './v1.presenter.ts';
 import {
   orderedBy,
   pageOf,
@@ -34,8 +40,51 @@ const memberParams = v1ProjectParams.extend({ member_id: z.uuid() });
 const isProjectOrdering = (value: string): value is (typeof PROJECT_ORDERINGS)[number] =>
   (PROJECT_ORDERINGS as readonly string[]).includes(value);
 
+/** The project's switches under Plane's v1 names; epics and work-item types Kite does not have. */
+function featuresOf(project: Project): V1ProjectFeatures {
+  return {
+    epics: false,
+    modules: project.module_view,
+    cycles: project.cycle_view,
+    views: project.issue_views_view,
+    pages: project.page_view,
+    intakes: project.intake_view,
+    work_item_types: false,
+  };
+}
+
 /** The caller, the workspace's members, projects and project members (api.md §15.2). */
 export function projectsV1Routes(app: App, { projects, projectMembers, members }: Services) {
+  /** The caller's projects in `order_by` order (the service orders by what it knows; the rest here). */
+  async function orderedProjects(request: FastifyRequest, orderBy: string | undefined) {
+    const order = orderBy ?? '-created_at';
+    const all = await projects.list(
+      accessOf(request),
+      userOf(request),
+      isProjectOrdering(order) ? order : 'created_at',
+    );
+    return isProjectOrdering(order) ? all : orderedBy(all, order);
+  }
+
+  /** The workspace's members with their roles. */
+  async function workspaceMembers(request: FastifyRequest) {
+    const all = await members.list(accessOf(request), userOf(request));
+    return all.map((membership) => presentV1Member(membership.member, membership.role));
+  }
+
+  /** The project's members as users with their project roles. */
+  async function projectMemberList(request: FastifyRequest) {
+    const project = projectOf(request);
+    const rows = await projectMembers.list(project);
+    const lites = await members.userLites(
+      accessOf(request),
+      userOf(request),
+      rows.map((row) => row.member),
+    );
+    const roleOf = new Map(rows.map((row) => [row.member, row.role]));
+    return lites.map((lite) => presentV1Member(lite, roleOf.get(lite.id) ?? 0));
+  }
+
   app.get(
     '/api/v1/users/me/',
     { config: v1SignedIn, schema: { tags: ['public api: users'], response: { 200: v1UserMeSchema } } },
@@ -52,10 +101,22 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
         response: { 200: z.array(v1MemberSchema) },
       },
     },
-    async (request) => {
-      const all = await members.list(accessOf(request), userOf(request));
-      return all.map((membership) => presentV1Member(membership.member, membership.role));
+    (request) => workspaceMembers(request),
+  );
+
+  // The same members as a page (Plane's `members-lite/`).
+  app.get(
+    `${V1}/members-lite/`,
+    {
+      config: v1Workspace(ROLE.GUEST),
+      schema: {
+        tags: ['public api: users'],
+        params: v1SlugParams,
+        querystring: v1ListQuerySchema,
+        response: { 200: paginated(v1MemberSchema) },
+      },
     },
+    async (request) => pageOf(await workspaceMembers(request), request.query),
   );
 
   app.get(
@@ -69,16 +130,27 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
         response: { 200: paginated(v1ProjectSchema) },
       },
     },
-    async (request) => {
-      const order = request.query.order_by ?? '-created_at';
-      // The service orders by what it knows; any other key orders the whole list here.
-      const all = await projects.list(
-        accessOf(request),
-        userOf(request),
-        isProjectOrdering(order) ? order : 'created_at',
-      );
-      return pageOf(isProjectOrdering(order) ? all : orderedBy(all, order), request.query);
+    async (request) => pageOf(await orderedProjects(request, request.query.order_by), request.query),
+  );
+
+  // The same list with the keys a picker needs.
+  const liteKeys = v1ProjectLiteSchema.keyof().options;
+  app.get(
+    `${V1}/projects-lite/`,
+    {
+      config: v1Workspace(ROLE.GUEST),
+      schema: {
+        tags: TAGS,
+        params: v1SlugParams,
+        querystring: v1ListQuerySchema,
+        response: { 200: paginated(v1ProjectLiteSchema) },
+      },
     },
+    async (request) =>
+      pageOf(
+        (await orderedProjects(request, request.query.order_by)).map((project) => liteOf(project, liteKeys)),
+        request.query,
+      ),
   );
 
   app.post(
@@ -153,6 +225,55 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
     },
   );
 
+  // The project's members as a page (Plane's `project-members-lite/`).
+  app.get(
+    `${V1_PROJECT}/project-members-lite/`,
+    {
+      config: v1Project(ROLE.GUEST),
+      schema: {
+        tags: TAGS,
+        params: v1ProjectParams,
+        querystring: v1ListQuerySchema,
+        response: { 200: paginated(v1MemberSchema) },
+      },
+    },
+    async (request) => pageOf(await projectMemberList(request), request.query),
+  );
+
+  // The feature switches (Plane's `features/`): anyone in the project reads them, admins change them.
+  app.get(
+    `${V1_PROJECT}/features/`,
+    {
+      config: v1Project(ROLE.GUEST),
+      schema: { tags: TAGS, params: v1ProjectParams, response: { 200: v1ProjectFeaturesSchema } },
+    },
+    async (request) => featuresOf(await projects.present(projectOf(request), userOf(request))),
+  );
+
+  app.patch(
+    `${V1_PROJECT}/features/`,
+    {
+      config: v1Project(ROLE.ADMIN),
+      schema: {
+        tags: TAGS,
+        params: v1ProjectParams,
+        body: v1UpdateProjectFeaturesBodySchema,
+        response: { 200: v1ProjectFeaturesSchema },
+      },
+    },
+    async (request) => {
+      const { modules, cycles, views, pages, intakes } = request.body;
+      const updated = await projects.update(projectOf(request), userOf(request), {
+        ...(modules !== undefined ? { module_view: modules } : {}),
+        ...(cycles !== undefined ? { cycle_view: cycles } : {}),
+        ...(views !== undefined ? { issue_views_view: views } : {}),
+        ...(pages !== undefined ? { page_view: pages } : {}),
+        ...(intakes !== undefined ? { intake_view: intakes } : {}),
+      });
+      return featuresOf(updated);
+    },
+  );
+
   // Project members, under Plane's two names (the SDK reads `project-members/`).
   for (const family of ['members', 'project-members']) {
     const base = `${V1_PROJECT}/${family}`;
@@ -163,17 +284,7 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
         config: v1Project(ROLE.GUEST),
         schema: { tags: TAGS, params: v1ProjectParams, response: { 200: z.array(v1MemberSchema) } },
       },
-      async (request) => {
-        const project = projectOf(request);
-        const rows = await projectMembers.list(project);
-        const lites = await members.userLites(
-          accessOf(request),
-          userOf(request),
-          rows.map((row) => row.member),
-        );
-        const roleOf = new Map(rows.map((row) => [row.member, row.role]));
-        return lites.map((lite) => presentV1Member(lite, roleOf.get(lite.id) ?? 0));
-      },
+      (request) => projectMemberList(request),
     );
 
     app.post(
@@ -192,7 +303,7 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
         const [added] = await projectMembers.addMany(projectOf(request), userOf(request), [
           { member_id: member, role },
         ]);
-        return reply.code(201).send(added!);
+        return reply.code(201).send(presentV1ProjectMember(added!));
       },
     );
 
@@ -202,7 +313,8 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
         config: v1Project(ROLE.GUEST),
         schema: { tags: TAGS, params: memberParams, response: { 200: v1ProjectMemberSchema } },
       },
-      (request) => projectMembers.get(projectOf(request), request.params.member_id),
+      async (request) =>
+        presentV1ProjectMember(await projectMembers.get(projectOf(request), request.params.member_id)),
     );
 
     app.patch(
@@ -216,12 +328,14 @@ export function projectsV1Routes(app: App, { projects, projectMembers, members }
           response: { 200: v1ProjectMemberSchema },
         },
       },
-      (request) =>
-        projectMembers.updateRole(
-          projectOf(request),
-          userOf(request),
-          request.params.member_id,
-          request.body.role,
+      async (request) =>
+        presentV1ProjectMember(
+          await projectMembers.updateRole(
+            projectOf(request),
+            userOf(request),
+            request.params.member_id,
+            request.body.role,
+          ),
         ),
     );
 

@@ -2,17 +2,20 @@ import {
   type CreateIssueBody,
   type IssueDetail,
   type IssueRow,
+  type ListIssuesQuery,
   type Paginated,
   V1_WORK_ITEM_EXPANSIONS,
   type V1UpdateWorkItemBody,
   type V1WorkItem,
   type V1WorkItemExpansion,
+  type V1WorkItemQuery,
 } from '@kite/shared/contracts';
+import { AppError } from '@kite/shared/errors';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess, WorkspaceAccess } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { presentV1Label, presentV1State, presentV1WorkItem } from './v1.presenter.ts';
-import { commaList, plainPage, withFields } from './v1.ts';
+import { commaList, plainPage, v1PageQuery, withFields } from './v1.ts';
 
 type Deps = Pick<Services, 'issueDetails' | 'states' | 'labels' | 'members' | 'projects'>;
 
@@ -31,6 +34,22 @@ export function internalWorkItemBody(body: V1UpdateWorkItemBody): Partial<Create
     ...(parent !== undefined ? { parent_id: parent } : {}),
     ...(assignees !== undefined ? { assignee_ids: assignees } : {}),
     ...(labels !== undefined ? { label_ids: labels } : {}),
+  };
+}
+
+/**
+ * The internal list's query for a v1 work-item list: its page (cursor, `per_page` or `limit` /
+ * `offset`), `order_by` (default newest first) and Plane's `filters=` tree, which the internal list
+ * reads as it is (api.md §5.3). PQL is refused rather than ignored.
+ */
+export function internalListQuery(query: V1WorkItemQuery): ListIssuesQuery {
+  if (query.pql !== undefined) {
+    throw new AppError('bad_request', 'PQL is not supported: use filters', 'INVALID_FILTER');
+  }
+  return {
+    ...v1PageQuery(query),
+    order_by: query.order_by ?? '-created_at',
+    ...(query.filters !== undefined ? { filters: query.filters } : {}),
   };
 }
 
@@ -99,6 +118,31 @@ export function createV1WorkItems(deps: Deps) {
       const ids = page.results.map((row) => row.id);
       const details = await deps.issueDetails.detailsOf(project, user, ids);
       return { ...page, results: await shaped(access, project, user, details, shape) };
+    },
+
+    /**
+     * A page of a list across the workspace's projects: each project's rows are read in full and
+     * shaped with that project's access, and the page keeps the list's order.
+     */
+    async workspacePage(
+      access: WorkspaceAccess,
+      user: UserRow,
+      answer: unknown,
+      shape: WorkItemShape = {},
+    ): Promise<Paginated<Partial<V1WorkItem> & { id: string }>> {
+      const page = plainPage<IssueRow>(answer);
+      const idsByProject = new Map<string, string[]>();
+      for (const row of page.results) {
+        idsByProject.set(row.project_id, [...(idsByProject.get(row.project_id) ?? []), row.id]);
+      }
+      const byId = new Map<string, Partial<V1WorkItem> & { id: string }>();
+      for (const [projectId, ids] of idsByProject) {
+        const project = await deps.projects.access(access, projectId);
+        if (!project) continue;
+        const details = await deps.issueDetails.detailsOf(project, user, ids);
+        for (const item of await shaped(access, project, user, details, shape)) byId.set(item.id, item);
+      }
+      return { ...page, results: page.results.flatMap((row) => byId.get(row.id) ?? []) };
     },
 
     /** The details of some work items (an intake page), unshaped. */

@@ -7,6 +7,7 @@ import type {
   IssueLink,
   Label,
   Module,
+  Page,
   State,
   UserLite,
   V1Activity,
@@ -18,12 +19,14 @@ import type {
   V1Link,
   V1Member,
   V1Module,
+  V1Page,
   V1State,
   V1WorkItem,
 } from '@kite/shared/contracts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
 import { stripHtml } from '../../platform/security/html.ts';
+import { roleSlugOf } from './v1.ts';
 
 /**
  * The v1 objects of api.md §15.4, made from the internal ones: references are named as Plane's
@@ -48,7 +51,17 @@ export function presentV1UserMe(user: UserRow) {
   };
 }
 
-export const presentV1Member = (user: UserLite, role: number): V1Member => ({ ...user, role });
+export const presentV1Member = (user: UserLite, role: number): V1Member => ({
+  ...user,
+  role,
+  role_slug: roleSlugOf(role),
+});
+
+/** A project membership (its row's keys) with Plane's `role_slug`. */
+export const presentV1ProjectMember = <T extends { role: number }>(membership: T) => ({
+  ...membership,
+  role_slug: roleSlugOf(membership.role),
+});
 
 export function presentV1State({ project_id, workspace_id, ...state }: State): V1State {
   return { ...state, project: project_id, workspace: workspace_id };
@@ -237,4 +250,14 @@ export function presentV1IntakeIssue(
     created_by: item.created_by,
     updated_by: item.updated_by,
   };
+}
+
+/** A page with Plane's v1 names for its project, parent and labels. */
+export function presentV1Page(page: Page & { description_html?: string }, project: ProjectAccess): V1Page {
+  return { ...page, project: project.project.id, parent: page.parent_id, labels: page.label_ids };
+}
+
+/** Only the keys a `-lite` list carries (its schema's), in that order. */
+export function liteOf<T extends object, K extends keyof T>(item: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, item[key]])) as Pick<T, K>;
 }

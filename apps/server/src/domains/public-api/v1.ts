@@ -1,5 +1,5 @@
 import type { Paginated } from '@kite/shared/contracts';
-import { ROLE, type Role } from '@kite/shared/domain';
+import { formatCursor, PER_PAGE_MAX, ROLE, ROLE_NAMES, type Role } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import { z } from 'zod';
 import { envelope, parsePage } from '../../platform/http/pagination.ts';
@@ -24,6 +24,12 @@ export const v1Project = (
   role: Role,
   extra: { archivedWritable?: boolean; publicProjectRead?: boolean } = {},
 ) => ({ auth: 'apiKey' as const, workspaceRole: ROLE.GUEST, projectRole: role, ...extra });
+
+/** A role's `role_slug` (`admin`, `member`, `viewer`, `guest`); null for a value that is no role. */
+export function roleSlugOf(role: number | null | undefined): string | null {
+  const name = role == null ? undefined : ROLE_NAMES[role as Role];
+  return name ? name.toLowerCase() : null;
+}
 
 /** Routes outside a workspace (`users/me`): any valid key. */
 export const v1SignedIn = { auth: 'apiKey' as const };
@@ -53,18 +59,46 @@ export function orderedBy<T extends object>(items: T[], orderBy = '-created_at')
     .map(({ item }) => item);
 }
 
+export interface V1PageParams {
+  per_page?: string;
+  cursor?: string;
+  limit?: string;
+  offset?: string;
+}
+
+/**
+ * `limit` / `offset` (the older paging some SDK calls send) as the cursor they stand for: `limit`
+ * is the page size and `offset` must fall on a page boundary. A cursor or `per_page` wins.
+ */
+function cursorOf(query: V1PageParams): { per_page?: string; cursor?: string } {
+  if (query.cursor !== undefined || query.per_page !== undefined) {
+    return { cursor: query.cursor, per_page: query.per_page };
+  }
+  if (query.limit === undefined && query.offset === undefined) return {};
+  const limit = query.limit === undefined ? V1_PAGE_SIZE : Number(query.limit);
+  const offset = query.offset === undefined ? 0 : Number(query.offset);
+  if (!/^\d+$/.test(query.limit ?? '0') || limit < 1 || limit > PER_PAGE_MAX) {
+    throw new AppError('bad_request', 'Invalid limit value. Cannot exceed 1000.', 'INVALID_PER_PAGE');
+  }
+  if (!/^\d+$/.test(query.offset ?? '0') || offset % limit !== 0) {
+    throw new AppError('bad_request', 'offset must be a multiple of limit', 'INVALID_CURSOR');
+  }
+  return { cursor: formatCursor(limit, offset / limit, false) };
+}
+
 /** One page (the §0.6 envelope) of a list the service answers whole. */
-export function pageOf<T>(items: T[], query: { per_page?: string; cursor?: string }): Paginated<T> {
-  const page = parsePage(query, V1_PAGE_SIZE);
+export function pageOf<T>(items: T[], query: V1PageParams): Paginated<T> {
+  const page = parsePage(cursorOf(query), V1_PAGE_SIZE);
   const start = page.page * page.perPage;
   return envelope(page, items.slice(start, start + page.perPage + 1), items.length);
 }
 
-/** The page size to ask an internal list for: the caller's, else the v1 default (not the list's own). */
-export function v1PageQuery(query: { per_page?: string; cursor?: string }) {
+/** The page to ask an internal list for: the caller's, else the v1 default size (not the list's own). */
+export function v1PageQuery(query: V1PageParams) {
+  const { cursor, per_page } = cursorOf(query);
   return {
-    cursor: query.cursor,
-    per_page: query.per_page ?? (query.cursor === undefined ? String(V1_PAGE_SIZE) : undefined),
+    cursor,
+    per_page: per_page ?? (cursor === undefined ? String(V1_PAGE_SIZE) : undefined),
   };
 }
 

@@ -18,14 +18,13 @@ import {
   V1,
   V1_PROJECT,
   v1IssueParams,
-  v1PageQuery,
   v1Project,
   v1ProjectParams,
   v1SlugParams,
   v1Workspace,
 } from './v1.ts';
 import type { V1WorkItems } from './v1-work-items.ts';
-import { internalWorkItemBody } from './v1-work-items.ts';
+import { internalListQuery, internalWorkItemBody } from './v1-work-items.ts';
 
 const TAGS = ['public api: work items'];
 const shapeQuery = v1WorkItemQuerySchema.pick({ expand: true, fields: true });
@@ -36,7 +35,7 @@ const shapeQuery = v1WorkItemQuerySchema.pick({ expand: true, fields: true });
  */
 export function workItemsV1Routes(
   app: App,
-  { issues, issueDetails, projects, search }: Services,
+  { issues, issueDetails, projects, search, archive }: Services,
   items: V1WorkItems,
 ) {
   for (const family of ['work-items', 'issues']) {
@@ -67,10 +66,7 @@ export function workItemsV1Routes(
           );
           return items.one(accessOf(request), project, user, detail, query);
         }
-        const answer = await issues.list(project, user, {
-          ...v1PageQuery(query),
-          order_by: query.order_by ?? '-created_at',
-        });
+        const answer = await issues.list(project, user, internalListQuery(query));
         return items.page(accessOf(request), project, user, answer, query);
       },
     );
@@ -145,6 +141,25 @@ export function workItemsV1Routes(
       },
     );
 
+    // Archiving (only a completed or cancelled item, as in the app) and restoring: 204 each.
+    app.post(
+      `${base}/:issue_id/archive/`,
+      { config: v1Project(ROLE.MEMBER), schema: { tags: TAGS, params: v1IssueParams } },
+      async (request, reply) => {
+        await archive.archive(projectOf(request), userOf(request), request.params.issue_id);
+        return reply.code(204).send();
+      },
+    );
+
+    app.delete(
+      `${base}/:issue_id/unarchive/`,
+      { config: v1Project(ROLE.MEMBER), schema: { tags: TAGS, params: v1IssueParams } },
+      async (request, reply) => {
+        await archive.restore(projectOf(request), userOf(request), request.params.issue_id);
+        return reply.code(204).send();
+      },
+    );
+
     // Work items by name or key among those the caller sees (the search service's issue hits).
     app.get(
       `${V1}/${family}/search/`,
@@ -192,4 +207,24 @@ export function workItemsV1Routes(
       },
     );
   }
+
+  // The project's archived work items, as the list above pages and shapes them.
+  app.get(
+    `${V1_PROJECT}/archived-work-items/`,
+    {
+      config: v1Project(ROLE.GUEST),
+      schema: {
+        tags: TAGS,
+        params: v1ProjectParams,
+        querystring: v1WorkItemQuerySchema,
+        response: { 200: paginated(v1WorkItemAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const user = userOf(request);
+      const answer = await archive.list(project, user, internalListQuery(request.query));
+      return items.page(accessOf(request), project, user, answer, request.query);
+    },
+  );
 }

@@ -54,13 +54,10 @@ export function deleteRefusal(view: ViewState, userId: string, role: number) {
   return view.is_locked ? viewLocked() : null;
 }
 
-/** Filter keys the issue list reads (api.md §5.3); `mentions` is kept but the list has no such filter yet. */
-const LIST_FILTER_KEYS = FILTER_KEYS.filter((key) => key !== 'mentions');
-
 /** A view's filters as the issue list's legacy params: each list joined by commas, empty ones left out. */
 export function filterParams(filters: Filters): ListIssuesQuery {
   const query: Record<string, string> = {};
-  for (const key of LIST_FILTER_KEYS) {
+  for (const key of FILTER_KEYS) {
     const values = (filters[key] ?? []).map((v) => v.trim()).filter((v) => v !== '');
     if (values.length > 0) query[key] = values.join(',');
   }

@@ -67,7 +67,7 @@ function scopeOf(request: FastifyRequest): RequestScope | undefined {
 }
 
 /** `X-Api-Key: plane_api_…`, or `Authorization: Bearer plane_api_…` (api.md §15.1). */
-function apiKeyOf(request: FastifyRequest): string | undefined {
+export function apiKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   const key = Array.isArray(header) ? header[0] : header;
   if (key) return key.trim();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UNSUPPORTED_FAMILIES } from '../../domains/public-api/unsupported.v1.routes.ts';
 import { STRONG_PASSWORD, uniqueEmail, uniqueSlug } from '../factories.ts';
 import type { RouteCase } from './authz.ts';
 import { anyone, instanceAdmin, item, project, ROLE, signedIn, workspace } from './authz.ts';
@@ -245,7 +246,82 @@ const PUBLIC_API: Record<string, RouteCase> = {
   'POST /api/v1/workspaces/:slug/projects/:project_id/imports/:import_id/dry-run/': project(MEMBER),
   'POST /api/v1/workspaces/:slug/projects/:project_id/imports/:import_id/start/': project(MEMBER),
   'GET /api/v1/workspaces/:slug/projects/:project_id/imports/:import_id/refusals/': project(MEMBER),
+  // What Plane's SDK reads beside (docs/plane-sdk.md): lite lists, roles, features, pages.
+  'GET /api/v1/workspaces/:slug/members-lite/': workspace(GUEST),
+  'GET /api/v1/workspaces/:slug/projects-lite/': workspace(GUEST),
+  'GET /api/v1/workspaces/:slug/roles/': workspace(GUEST),
+  'GET /api/v1/workspaces/:slug/roles/:role_id/': workspace(GUEST),
+  'GET /api/v1/workspaces/:slug/project-role-distribution/': workspace(GUEST),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/project-members-lite/': project(GUEST),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/features/': project(GUEST),
+  // The feature switches are project settings of P20 (api.md §0.5).
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/features/': project(ADMIN, {
+    body: () => ({ modules: true }),
+  }),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/cycles-lite/': project(GUEST),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/modules-lite/': project(GUEST),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/pages/': project(GUEST),
+  'POST /api/v1/workspaces/:slug/projects/:project_id/pages/': project(MEMBER, {
+    body: () => ({ name: 'Via API' }),
+  }),
+  // The world's page is the admin's and public: a guest sees it only when guests see everything.
+  'GET /api/v1/workspaces/:slug/projects/:project_id/pages/:page_id/': item(GUEST),
+  // Work items: archive (a completed one) and restore, the archived list, the workspace's lists.
+  ...Object.fromEntries(
+    ['work-items', 'issues'].flatMap((family) => [
+      [`POST /api/v1/workspaces/:slug/projects/:project_id/${family}/:issue_id/archive/`, item(MEMBER)],
+      [`DELETE /api/v1/workspaces/:slug/projects/:project_id/${family}/:issue_id/unarchive/`, item(MEMBER)],
+    ]),
+  ),
+  'GET /api/v1/workspaces/:slug/projects/:project_id/archived-work-items/': project(GUEST),
+  'GET /api/v1/workspaces/:slug/work-items/': workspace(GUEST),
+  'GET /api/v1/workspaces/:slug/work-items/count/': workspace(GUEST, { query: 'group_by=priority' }),
+  'POST /api/v1/workspaces/:slug/work-items/advanced-search/': workspace(GUEST, {
+    body: () => ({ query: 'item' }),
+  }),
+  // A presigned upload: anyone who sees the item may attach (as the internal upload); the form's
+  // POST is anonymous, the sealed token in it is the credential (403 without one).
+  'POST /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/attachments/': item(GUEST, {
+    body: () => ({ name: 'notes.txt', type: 'text/plain', size: 12 }),
+  }),
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id/attachments/:attachment_id/':
+    item(GUEST, { body: () => ({ is_uploaded: true }) }),
+  'POST /api/attachment-uploads/': anyone({ multipart: true, expect: 403 }),
+  // Triage alone: P20, the item the admin's, so the guest does not see it.
+  'PATCH /api/v1/workspaces/:slug/projects/:project_id/intake-issues/:intake_issue_id/status/': item(ADMIN, {
+    body: () => ({ status: -1 }),
+    except: { guest: 404 },
+  }),
+  ...unsupportedEntries(),
 };
+
+/**
+ * The catch-alls of Plane resources Kite lacks: past the scope's gate every call answers 404
+ * (`RESOURCE_NOT_SUPPORTED`), and none writes anything, so writes need no world of their own.
+ */
+function unsupportedEntries(): Record<string, RouteCase> {
+  const bases = {
+    user: '/api/v1',
+    workspace: '/api/v1/workspaces/:slug',
+    project: '/api/v1/workspaces/:slug/projects/:project_id',
+    item: '/api/v1/workspaces/:slug/projects/:project_id/work-items/:issue_id',
+  };
+  const entries: Record<string, RouteCase> = {};
+  for (const { scope, path } of UNSUPPORTED_FAMILIES) {
+    const gate = (extra: Omit<RouteCase, 'gate'>) =>
+      scope === 'user'
+        ? signedIn(extra)
+        : scope === 'workspace'
+          ? workspace(GUEST, extra)
+          : project(GUEST, extra);
+    for (const url of [`${bases[scope]}/${path}/`, `${bases[scope]}/${path}/*`]) {
+      for (const method of ['GET', 'DELETE', 'POST', 'PATCH']) {
+        entries[`${method} ${url}`] = gate({ expect: 404, unsupported: true });
+      }
+    }
+  }
+  return entries;
+}
 
 /**
  * Every route the server registers, with who may call it (api.md). The matrix fails on a route
@@ -822,6 +898,11 @@ export const MANIFEST: Record<string, RouteCase> = {
       credentials: { access_token: 'ghp_matrix_not_a_token' },
     }),
     expect: 400,
+  }),
+  // Unlinking: the world links no repository, so the allowed call finds no sync (404);
+  // github-sync.test.ts unlinks a real one.
+  'DELETE /api/workspaces/:slug/projects/:project_id/github-repository-sync/:sync_id/': project(ADMIN, {
+    expect: 404,
   }),
   // GitHub's webhook: anonymous, its signature is the credential (github-sync.test.ts checks it);
   // the world links no repository, so the sync is unknown.

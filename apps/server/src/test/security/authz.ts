@@ -30,6 +30,11 @@ export interface RouteCase {
    * what the instance admin is shown, so it is not scanned for the canary.
    */
   instanceWide?: true;
+  /**
+   * A catch-all of a Plane resource Kite lacks: 404 whatever is sent, nothing read or written, so
+   * the matrix runs its writes in the shared world and hostile input has nothing to fuzz.
+   */
+  unsupported?: true;
   /** Answers that a service-level rule gives one actor beyond the gate. */
   except?: Partial<Record<Actor, Outcome>>;
 }
@@ -111,7 +116,7 @@ const PARAMS: Record<string, Resolver> = {
   intake_issue_id: async (w, which) => (await w.intakeItem(which)).issue.id,
   issue_id: async (w, which, key) => {
     if (key.includes('/issue-drafts/')) return (await w.draft(which)).id;
-    if (key.endsWith('/archive/')) {
+    if (key.endsWith('/archive/') || key.endsWith('/unarchive/')) {
       return key.startsWith('POST') ? (await w.doneIssue(which)).id : (await w.archivedIssue(which)).id;
     }
     return (await w.issue(which)).id;
@@ -172,6 +177,8 @@ const PARAMS: Record<string, Resolver> = {
   widget_id: async (w) => (await w.dashboard()).widgets[0]!.id,
   webhook_id: async (w) => (await w.webhook()).id,
   activity_id: async (w, which) => (await w.activity(which)).id,
+  // Kite's fixed roles have the same ids everywhere (the project's member role).
+  role_id: () => '6b697465-726f-4c65-8001-000000000015',
   // The GitHub webhook's sync: the world links no repository (that needs GitHub), so an unknown one.
   sync_id: () => '00000000-0000-4000-8000-00000000feed',
   uidb64: () => 'bm9ib2R5',
@@ -204,7 +211,17 @@ export const PROJECT_SCOPED = new Set([
 ]);
 
 /** Parameters that are not ids of the caller's workspace objects (nothing to swap). */
-const NOT_IDS = new Set(['reaction', 'uidb64', 'token', 'anchor', 'sync_id', 'provider', 'account_id']);
+const NOT_IDS = new Set([
+  'reaction',
+  'uidb64',
+  'token',
+  'anchor',
+  'sync_id',
+  'provider',
+  'account_id',
+  // Kite's fixed roles belong to no workspace.
+  'role_id',
+]);
 
 export function paramNames(url: string): string[] {
   return [...url.matchAll(/:([a-z_0-9]+)/g)].map((m) => m[1]!);

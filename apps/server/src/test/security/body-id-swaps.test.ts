@@ -672,6 +672,23 @@ const SWAPS: Swap[] = [
     body: async () => ({ status: 2, duplicate_to: await cIssue() }),
   },
   {
+    what: "mark an intake item a duplicate of a canary work item through the public API's status/",
+    method: 'PATCH',
+    publicApi: true,
+    path: async () => `${await v1Project()}/intake-issues/${(await w.intakeItem()).issue.id}/status/`,
+    body: async () => ({ status: 2, duplicate_to: await cIssue() }),
+  },
+  ...(['label_ids', 'parent_id'] as const).map((field) => ({
+    what: `create a page with the canary's ${field} through the public API`,
+    method: 'POST' as const,
+    publicApi: true,
+    path: async () => `${await v1Project()}/pages/`,
+    body: async () => ({
+      name: 'Swap',
+      [field]: field === 'label_ids' ? [(await canary.label()).id] : (await canary.page()).id,
+    }),
+  })),
+  {
     what: 'delete an estimate point, moving its work items to a canary point, through the public API',
     method: 'DELETE',
     publicApi: true,

@@ -161,7 +161,7 @@ function classOf(key: string): string {
 
 const CLASSES = new Map<string, string[]>();
 for (const [key, route] of Object.entries(MANIFEST)) {
-  if (SPARED.has(key) || route.disposable || key === 'POST /auth/sign-out/') continue;
+  if (SPARED.has(key) || route.disposable || route.unsupported || key === 'POST /auth/sign-out/') continue;
   const name = classOf(key);
   CLASSES.set(name, [...(CLASSES.get(name) ?? []), key]);
 }

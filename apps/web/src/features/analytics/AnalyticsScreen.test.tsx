@@ -117,7 +117,7 @@ describe('analytics screen', () => {
 
   it('charts the default axis, then follows the x-axis and segment controls', async () => {
     renderApp('/acme/analytics');
-    await screen.findByRole('table', { name: 'Analytics figures' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Analytics figures' }, { timeout: 15_000 });
     expect(tableRows()).toEqual(['State groupWork items', 'Backlog3', 'Started4']);
     expect(screen.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
 
@@ -135,6 +135,33 @@ describe('analytics screen', () => {
     );
   });
 
+  it('shows the scope in a sidebar that narrows the chart to a project, and stays collapsed once hidden', async () => {
+    fakeApi.on('GET', `${W}/projects/p1/cycles/`, []).on('GET', `${W}/projects/p1/modules/`, []);
+    const user = userEvent.setup();
+    const first = renderApp('/acme/analytics');
+    const scope = await screen.findByRole('complementary', { name: 'Analytics scope' }, { timeout: 15_000 });
+    await user.click(within(scope).getByRole('button', { name: /Mobile/ }));
+    await waitFor(() =>
+      expect(
+        new URLSearchParams(fakeApi.callsTo('GET', `${W}/analytics/`).at(-1)!.path.split('?')[1]).get(
+          'project',
+        ),
+      ).toBe('p1'),
+    );
+    expect(within(scope).getByRole('region', { name: 'Project in scope' }).textContent).toContain('MOB');
+    await user.click(screen.getByRole('button', { name: 'Hide analytics scope' }));
+    expect(screen.queryByRole('complementary', { name: 'Analytics scope' })).toBeNull();
+    first.unmount();
+
+    // Kept in this browser: the next visit opens with it collapsed.
+    renderApp('/acme/analytics');
+    const show = await screen.findByRole('button', { name: 'Show analytics scope' }, { timeout: 15_000 });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('complementary', { name: 'Analytics scope' })).toBeNull();
+    await user.click(show);
+    expect(await screen.findByRole('complementary', { name: 'Analytics scope' })).toBeTruthy();
+  });
+
   it('exports the table as CSV', async () => {
     const created: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
@@ -144,7 +171,7 @@ describe('analytics screen', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderApp('/acme/analytics');
-    await screen.findByRole('table', { name: 'Analytics figures' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Analytics figures' }, { timeout: 15_000 });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(click).toHaveBeenCalledTimes(1);
     const text = await new Promise<string>((resolve) => {
@@ -163,7 +190,9 @@ describe('analytics screen', () => {
       extras: { x_axis: [], segment: [] },
     });
     renderApp('/acme/analytics');
-    expect(await screen.findByRole('heading', { name: 'Nothing to chart' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Nothing to chart' }, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
 
     fakeApi.on('GET', `${W}/analytics/`, () => {
@@ -178,7 +207,7 @@ describe('analytics screen', () => {
 
   it('shows each project’s created vs. completed trend and its running cycle on the overview', async () => {
     renderApp('/acme/analytics?tab=overview');
-    const card = await screen.findByRole('region', { name: 'Trend of Mobile' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Trend of Mobile' }, { timeout: 15_000 });
     expect(card.textContent).toContain('6 created');
     expect(card.textContent).toContain('2 completed');
     expect(within(card).getByText(/Current cycle:/).textContent).toContain('Sprint 4');

@@ -6,19 +6,21 @@ import {
   type AnalyticsOverview,
 } from '@kite/shared/contracts';
 import { createLazyRoute, Link, useParams, useSearch } from '@tanstack/react-router';
-import { ChartColumn, Download, RefreshCw } from 'lucide-react';
+import { ChartColumn, Download, PanelRight, RefreshCw } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { saveTextFile } from '../../lib/download.ts';
+import { useStoredFlag } from '../../lib/useStoredFlag.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { Button, IconButton } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Input.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { ANALYTICS_SIDEBAR_COLLAPSED_KEY, AnalyticsScopeSidebar } from './AnalyticsScopeSidebar.tsx';
 import { AnalyticsStore } from './AnalyticsStore.ts';
 import { type AnalyticsTable, AXIS_LABELS, MEASURE_LABELS, tableOf, toCsv } from './analyticsTable.ts';
 
@@ -69,6 +71,7 @@ export const AnalyticsScreen = observer(function AnalyticsScreen({
   const { projects } = useStores();
   const [store] = useState(() => new AnalyticsStore(slug, projectId));
   const project = projectId ? projects.get(slug, projectId) : undefined;
+  const [sidebarCollapsed, toggleSidebar] = useStoredFlag(ANALYTICS_SIDEBAR_COLLAPSED_KEY);
   useEffect(() => {
     if (tab === 'custom' && !store.chart.data) void store.fetchChart();
     if (tab === 'overview' && !store.overview.data) void store.fetchOverview();
@@ -101,14 +104,24 @@ export const AnalyticsScreen = observer(function AnalyticsScreen({
         icon={project ? undefined : <ChartColumn className="size-4" />}
         actions={
           tab === 'custom' && (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={exportCsv}
-              disabled={!table || table.rows.length === 0}
-            >
-              <Download className="size-3.5" aria-hidden /> Export CSV
-            </Button>
+            <>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={exportCsv}
+                disabled={!table || table.rows.length === 0}
+              >
+                <Download className="size-3.5" aria-hidden /> Export CSV
+              </Button>
+              <IconButton
+                label={sidebarCollapsed ? 'Show analytics scope' : 'Hide analytics scope'}
+                size="sm"
+                aria-expanded={!sidebarCollapsed}
+                onClick={toggleSidebar}
+              >
+                <PanelRight className="size-4" aria-hidden />
+              </IconButton>
+            </>
           )
         }
       />
@@ -132,13 +145,18 @@ export const AnalyticsScreen = observer(function AnalyticsScreen({
           Overview
         </Link>
       </nav>
-      <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
-        {tab === 'custom' ? (
-          <CustomAnalytics store={store} slug={slug} projectId={projectId} table={table} xLabel={xLabel} />
-        ) : (
+      {tab === 'custom' ? (
+        <div className="flex min-h-0 flex-1">
+          <div className="min-w-0 flex-1 overflow-y-auto px-6 py-5">
+            <CustomAnalytics store={store} slug={slug} projectId={projectId} table={table} xLabel={xLabel} />
+          </div>
+          {!sidebarCollapsed && <AnalyticsScopeSidebar store={store} slug={slug} projectId={projectId} />}
+        </div>
+      ) : (
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
           <OverviewTab store={store} slug={slug} />
-        )}
-      </div>
+        </div>
+      )}
     </div>
   );
 });
@@ -172,7 +190,7 @@ const CustomAnalytics = observer(function CustomAnalytics({
     <div className="flex flex-col gap-5">
       <form
         aria-label="Chart settings"
-        className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6"
+        className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6"
         onSubmit={(e) => e.preventDefault()}
       >
         <Control label="Measure">

@@ -5,6 +5,8 @@ export interface SettingsNavItem {
   label: string;
   link: LinkProps;
   icon?: ReactNode;
+  /** Also current on the pages below it (a webhook's page under Webhooks); exact by default. */
+  coversSubpages?: boolean;
 }
 
 /** The vertical tab list of a settings area. */
@@ -16,7 +18,7 @@ export function SettingsNav({ label, items }: { label: string; items: SettingsNa
           <li key={item.label}>
             <Link
               {...item.link}
-              activeOptions={{ exact: true, includeSearch: false }}
+              activeOptions={{ exact: !item.coversSubpages, includeSearch: false }}
               className="flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm font-medium text-fg-muted hover:bg-surface-2 hover:text-fg aria-[current=page]:bg-surface-2 aria-[current=page]:text-fg"
             >
               {item.icon && (

@@ -80,7 +80,7 @@ async function openBoard() {
 
 async function openPaletteWithKeys(user: ReturnType<typeof userEvent.setup>) {
   await user.keyboard('{Control>}k{/Control}');
-  return screen.findByRole('dialog', { name: 'Command palette' }, { timeout: 5000 });
+  return screen.findByRole('dialog', { name: 'Command palette' }, { timeout: 15_000 });
 }
 
 describe('command palette', () => {
@@ -119,7 +119,7 @@ describe('command palette', () => {
       expect(within(palette).getAllByRole('option')[0]!.textContent).toContain('Create work item'),
     );
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: 'New work item' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'New work item' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Command palette' })).toBeNull();
   });
 
@@ -139,7 +139,7 @@ describe('command palette', () => {
       expect(within(palette).getAllByRole('option')[0]!.textContent).toContain('Go to drafts of Mobile App'),
     );
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('button', { name: /Sketch/ }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Sketch/ }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/acme/projects/p1/drafts');
   });
 
@@ -184,7 +184,7 @@ describe('command palette', () => {
     const user = userEvent.setup();
     const { router } = await openBoard();
     await user.keyboard('/');
-    const palette = await screen.findByRole('dialog', { name: 'Command palette' }, { timeout: 5000 });
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' }, { timeout: 15_000 });
     expect(within(palette).getByPlaceholderText('Search work items…')).toBeTruthy();
     expect(within(palette).queryByRole('option', { name: /Create work item/ })).toBeNull();
     await user.keyboard('fix');
@@ -260,7 +260,6 @@ describe('command palette', () => {
     const option = within(group).getByRole('option', { name: /Login loops/ });
     expect(option.textContent).toContain('MOB-7');
     await user.click(option);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake'));
-    expect(router.state.location.search).toMatchObject({ inboxIssueId: 'issue-i7' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i7'));
   });
 });

@@ -277,9 +277,8 @@ const CommandPalette = observer(function CommandPalette({ slug }: { slug: string
     run(
       () =>
         void navigate({
-          to: '/$workspaceSlug/projects/$projectId/intake',
-          params: { workspaceSlug: slug, projectId: hit.projectId },
-          search: { inboxIssueId: hit.issueId },
+          to: '/$workspaceSlug/projects/$projectId/intake/$inboxId',
+          params: { workspaceSlug: slug, projectId: hit.projectId, inboxId: hit.issueId },
         }),
     );
   const openProject = (projectId: string) =>

@@ -48,7 +48,7 @@ function setup(role: number, cycles: Cycle[]) {
 
 /** The row's action menu items, or null when the row has no menu. */
 async function actionsOf(name: string): Promise<string[] | null> {
-  await screen.findByRole('link', { name }, { timeout: 5000 });
+  await screen.findByRole('link', { name }, { timeout: 15_000 });
   const trigger = screen.queryByRole('button', { name: `Actions for ${name}` });
   if (!trigger) return null;
   await userEvent.click(trigger);
@@ -120,7 +120,7 @@ describe('the cycle actions follow cycleRights (api.md §6: delete needs the own
     const panel = await screen.findByRole(
       'region',
       { name: 'Priority work items in Sprint 9' },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     const link = await within(panel).findByRole('link', { name: /Checkout crashes/ });
     expect(link.textContent).toContain('MOB-12');

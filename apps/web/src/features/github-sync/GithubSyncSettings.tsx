@@ -1,17 +1,18 @@
 import type { GithubRepositorySync, GithubRepositorySyncWithSecret, Project } from '@kite/shared/contracts';
-import { GitBranch, Link2 } from 'lucide-react';
+import { GitBranch, Link2, Unlink } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { CopyOnceField } from '../../ui/CopyOnceField.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Input, PasswordInput } from '../../ui/Input.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
-import { toast } from '../../ui/toast.ts';
+import { toast, toastError } from '../../ui/toast.ts';
 import { SettingsSection } from '../app-shell/SettingsNav.tsx';
 
 const IMPORT_STATUS: Record<GithubRepositorySync['import_status'], string> = {
@@ -89,6 +90,15 @@ export const GithubSyncSettings = observer(function GithubSyncSettings({
               : (labels.labelsOf(project.id).find((l) => l.id === sync.label)?.name ?? '…')
           }
           onRefresh={load}
+          onUnlink={
+            readOnly
+              ? null
+              : async () => {
+                  await githubSync.unlink(slug, project.id, sync.id);
+                  setLinked(null);
+                  toast.success(`Unlinked ${sync.repository.owner}/${sync.repository.name}`);
+                }
+          }
         />
       ) : linking ? (
         <LinkForm
@@ -125,13 +135,17 @@ function LinkedRepository({
   secret,
   labelName,
   onRefresh,
+  onUnlink,
 }: {
   sync: GithubRepositorySync;
   secret: string | null;
   labelName: string;
   onRefresh: () => void;
+  /** Null when the project is read-only (archived). */
+  onUnlink: (() => Promise<void>) | null;
 }) {
   const { repository } = sync;
+  const [confirming, setConfirming] = useState(false);
   return (
     <>
       <SettingsSection title="Linked repository">
@@ -182,6 +196,33 @@ function LinkedRepository({
           )}
         </div>
       </SettingsSection>
+      {onUnlink && (
+        <SettingsSection
+          title="Unlink the repository"
+          description="GitHub's changes stop reaching this project and its state changes stop reaching GitHub. The work items and comments synced so far stay, with their label. Remove the webhook in GitHub too."
+        >
+          <div>
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              <Unlink className="size-4" aria-hidden /> Unlink {repository.owner}/{repository.name}
+            </Button>
+          </div>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Unlink ${repository.owner}/${repository.name}?`}
+            description="Synced work items stay in the project; later changes on GitHub are no longer applied."
+            confirmLabel="Unlink"
+            onConfirm={async () => {
+              try {
+                await onUnlink();
+              } catch (error) {
+                toastError(error, 'The repository could not be unlinked');
+                throw error; // keeps the dialog open for a retry
+              }
+            }}
+          />
+        </SettingsSection>
+      )}
     </>
   );
 }

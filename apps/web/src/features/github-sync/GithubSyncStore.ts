@@ -50,6 +50,12 @@ export class GithubSyncStore {
     return created;
   }
 
+  /** Unlinks the project: GitHub's changes stop here; the items synced so far stay. */
+  async unlink(slug: string, projectId: string, syncId: string): Promise<void> {
+    await api.delete(`${base(slug, projectId)}${seg(syncId)}/`);
+    runInAction(() => this.byProject.set(projectId, []));
+  }
+
   reset(): void {
     this.byProject.clear();
   }

@@ -60,7 +60,7 @@ describe('home screen', () => {
 
   it('greets, and shows each widget’s figures, lists linking to their work items, and collaborators', async () => {
     renderApp('/acme');
-    const overview = await screen.findByRole('region', { name: 'Overview' }, { timeout: 5000 });
+    const overview = await screen.findByRole('region', { name: 'Overview' }, { timeout: 15_000 });
     expect(await within(overview).findByText('12')).toBeTruthy();
     expect(within(overview).getByText('Pending').nextSibling?.textContent).toBe('7');
     expect(screen.getByRole('heading', { name: /^Good (morning|afternoon|evening), / }).textContent).toMatch(
@@ -86,7 +86,7 @@ describe('home screen', () => {
     expect(await within(recent).findByText('Mobile App')).toBeTruthy();
     // The charts load in their own chunk.
     expect(
-      await screen.findByRole('figure', { name: 'Assigned work items by state group' }, { timeout: 5000 }),
+      await screen.findByRole('figure', { name: 'Assigned work items by state group' }, { timeout: 15_000 }),
     ).toBeTruthy();
   });
 
@@ -97,7 +97,7 @@ describe('home screen', () => {
       widget_filters: (body as { filters: object }).filters,
     }));
     renderApp('/acme');
-    const assigned = await screen.findByRole('region', { name: 'Assigned to you' }, { timeout: 5000 });
+    const assigned = await screen.findByRole('region', { name: 'Assigned to you' }, { timeout: 15_000 });
     await user.click(await within(assigned).findByRole('tab', { name: /Overdue/ }));
     await waitFor(() =>
       expect(
@@ -117,7 +117,7 @@ describe('home screen', () => {
     const path = '/api/dashboard/d1/widgets/w-recent_collaborators/';
     fakeApi.on('PATCH', path, { ...makeDashboard().widgets[7], is_visible: false });
     renderApp('/acme');
-    await screen.findByRole('region', { name: 'Collaborators' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Collaborators' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Customise' }));
     const panel = await screen.findByRole('dialog', { name: 'Customise home' });
     await user.click(within(panel).getByRole('switch', { name: 'Collaborators' }));
@@ -145,7 +145,7 @@ describe('home screen', () => {
     const path = '/api/dashboard/d1/widgets/w-recent_collaborators/';
     fakeApi.on('PATCH', path, (body) => ({ ...makeDashboard().widgets[7], ...(body as object) }));
     renderApp('/acme');
-    await screen.findByRole('region', { name: 'Collaborators' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Collaborators' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Customise' }));
     const panel = await screen.findByRole('dialog', { name: 'Customise home' });
     const order = () =>
@@ -171,7 +171,7 @@ describe('home screen', () => {
       widget_filters: (body as { filters: object }).filters,
     }));
     renderApp('/acme');
-    const assigned = await screen.findByRole('region', { name: 'Assigned to you' }, { timeout: 5000 });
+    const assigned = await screen.findByRole('region', { name: 'Assigned to you' }, { timeout: 15_000 });
     await user.selectOptions(
       within(assigned).getByRole('combobox', { name: 'Assigned to you: due' }),
       'custom',
@@ -206,7 +206,7 @@ describe('home screen', () => {
     setup([]);
     const user = userEvent.setup();
     renderApp('/acme');
-    const empty = await screen.findByRole('region', { name: 'No projects yet' }, { timeout: 5000 });
+    const empty = await screen.findByRole('region', { name: 'No projects yet' }, { timeout: 15_000 });
     await user.click(within(empty).getByRole('button', { name: 'Create a project' }));
     expect(await screen.findByRole('dialog', { name: 'Create project' })).toBeTruthy();
   });

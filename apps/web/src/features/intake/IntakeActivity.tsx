@@ -1,17 +1,17 @@
-import type { IssueComment, UserLite } from '@kite/shared/contracts';
+import type { UserLite } from '@kite/shared/contracts';
 import { History } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
-import { Avatar } from '../../ui/Avatar.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { toastError } from '../../ui/toast.ts';
+import { CommentCard, type CommentHost } from '../issues/detail/CommentCard.tsx';
 import { CommentComposer } from '../issues/detail/CommentComposer.tsx';
-import { renderCommentHtml } from '../issues/detail/mentions.ts';
 import { formatDateTime, timeAgo, userName } from '../issues/detail/parts.tsx';
 import { ActivityStore } from '../issues/detail/store/ActivityStore.ts';
 import { CommentStore } from '../issues/detail/store/CommentStore.ts';
 import type { IssueActivity } from '../issues/detail/types.ts';
+import { effectiveProjectRole } from '../projects/projectAccess.ts';
 import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
 
 /** A sentence for one history row of an item in intake (the server words the triage rows itself). */
@@ -74,6 +74,17 @@ export const IntakeActivity = observer(function IntakeActivity({
     .filter((m) => m.is_active)
     .map((m) => users.get(m.member))
     .filter((u): u is UserLite => !!u && !u.is_bot);
+  const project = root.projects.get(slug, projectId);
+  const role = (project && effectiveProjectRole(project, root.workspaces.get(slug)?.role)) ?? 0;
+  const host: CommentHost = {
+    slug,
+    comments,
+    caller: { userId: me ?? '', role },
+    canInteract: true,
+    mentionable,
+    userOf: (id) => (id ? users.get(id) : undefined),
+    onEdited: () => activity.refreshSoon(),
+  };
   const loading = !activity.loaded || !comments.loaded;
   const entries = [
     ...activity.activities
@@ -113,12 +124,7 @@ export const IntakeActivity = observer(function IntakeActivity({
             </li>
           ) : (
             <li key={`c-${entry.id}`}>
-              <CommentEntry
-                comment={entry.comment}
-                author={users.get(entry.comment.actor) ?? entry.comment.actor_detail}
-                slug={slug}
-                nameOf={(id) => users.get(id)?.display_name}
-              />
+              <CommentCard host={host} comment={entry.comment} />
             </li>
           ),
         )}
@@ -137,36 +143,3 @@ export const IntakeActivity = observer(function IntakeActivity({
     </section>
   );
 });
-
-function CommentEntry({
-  comment,
-  author,
-  slug,
-  nameOf,
-}: {
-  comment: IssueComment;
-  author: UserLite;
-  slug: string;
-  nameOf: (id: string) => string | undefined;
-}) {
-  const name = userName(author);
-  return (
-    <article aria-label={`Comment by ${name}`} className="flex gap-2.5">
-      <Avatar name={name} src={author.avatar_url} size="sm" className="mt-0.5" />
-      <div className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2">
-        <div className="flex items-center gap-2 text-xs">
-          <span className="font-medium text-fg">{name}</span>
-          <span className="text-fg-subtle" title={formatDateTime(comment.created_at)}>
-            {timeAgo(comment.created_at)}
-          </span>
-        </div>
-        <div
-          className="issue-description mt-1 text-sm text-fg"
-          // The server sanitises comment_html on write; mentions become profile links here.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side
-          dangerouslySetInnerHTML={{ __html: renderCommentHtml(comment.comment_html, slug, nameOf) }}
-        />
-      </div>
-    </article>
-  );
-}

@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RootStore } from '../../app/RootStore.ts';
 import { fakeApi } from '../../test/fakeApi.ts';
 import { makeMember, makeProject, makeWorkspace, signedIntoAcme } from '../../test/fixtures.ts';
 import { intakePage, makeIntakeItem } from '../../test/intakeFixtures.ts';
+import { makeComment } from '../../test/issueFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 vi.mock('../../lib/api.ts', async (importOriginal) => ({
@@ -50,7 +52,7 @@ function setup({
     .on('GET', `${P}/issues/issue-i2/comments/`, []);
 }
 
-const openList = () => screen.findByRole('list', { name: 'Open intake items' }, { timeout: 5000 });
+const openList = () => screen.findByRole('list', { name: 'Open intake items' }, { timeout: 15_000 });
 const detail = () => screen.getByRole('region', { name: 'Intake item' });
 
 describe('project intake', () => {
@@ -61,7 +63,7 @@ describe('project intake', () => {
     const { router } = renderApp('/acme/projects/p1/intake');
     const list = await openList();
     expect(within(list).getAllByRole('button')).toHaveLength(2);
-    await waitFor(() => expect(router.state.location.search).toEqual({ inboxIssueId: 'issue-i1' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i1'));
     // An admin edits the title in place.
     expect((within(detail()).getByRole('textbox', { name: 'Title' }) as HTMLTextAreaElement).value).toBe(
       'Export fails',
@@ -98,7 +100,7 @@ describe('project intake', () => {
       'BAD_REQUEST',
     );
     const user = userEvent.setup();
-    renderApp('/acme/projects/p1/intake?inboxIssueId=issue-i1');
+    renderApp('/acme/projects/p1/intake/issue-i1');
     const list = await openList();
     await user.click(await within(detail()).findByRole('button', { name: 'Decline' }));
     const confirm = await screen.findByRole('dialog', { name: 'Decline “Export fails”?' });
@@ -115,7 +117,7 @@ describe('project intake', () => {
       makeIntakeItem('i1', { ...(body as object), issue: { name: 'Export fails' } }),
     );
     const user = userEvent.setup();
-    const { router } = renderApp('/acme/projects/p1/intake?inboxIssueId=issue-i1');
+    const { router } = renderApp('/acme/projects/p1/intake/issue-i1');
     const list = await openList();
     await user.click(await within(detail()).findByRole('button', { name: 'Snooze' }));
     await user.click(await screen.findByRole('menuitem', { name: '1 week' }));
@@ -131,9 +133,86 @@ describe('project intake', () => {
     expect(within(list).getByRole('button', { name: /Export fails/ }).textContent).toMatch(/Snoozed till/);
 
     await user.keyboard('j');
-    await waitFor(() => expect(router.state.location.search).toEqual({ inboxIssueId: 'issue-i2' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i2'));
     await user.keyboard('k');
-    await waitFor(() => expect(router.state.location.search).toEqual({ inboxIssueId: 'issue-i1' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i1'));
+  });
+
+  it('opens the item the URL names (its own page of the inbox); choosing another changes the URL, not the lists', async () => {
+    fakeApi.on('GET', `${I}issue-i2/`, makeIntakeItem('i2'));
+    const user = userEvent.setup();
+    const { router } = renderApp('/acme/projects/p1/intake/issue-i2');
+    const list = await openList();
+    await waitFor(() =>
+      expect((within(detail()).getByRole('textbox', { name: 'Title' }) as HTMLTextAreaElement).value).toBe(
+        'Request i2',
+      ),
+    );
+    expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i2');
+    const pagesRead = fakeApi.callsTo('GET', I).length;
+    await user.click(within(list).getByRole('button', { name: /Export fails/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i1'));
+    expect((within(detail()).getByRole('textbox', { name: 'Title' }) as HTMLTextAreaElement).value).toBe(
+      'Export fails',
+    );
+    // The screen stays: no loader ran again, the list kept its page.
+    expect(fakeApi.callsTo('GET', I)).toHaveLength(pagesRead);
+    expect(screen.getByRole('list', { name: 'Open intake items' })).toBe(list);
+  });
+
+  it('says an item the URL names is not found when the server has none (404), and offers the newest', async () => {
+    const missing = '0b7c5d0e-0000-4000-8000-000000000000';
+    fakeApi.fail('GET', `${I}${missing}/`, 404, 'Issue not found', 'NOT_FOUND');
+    const user = userEvent.setup();
+    const { router } = renderApp(`/acme/projects/p1/intake/${missing}`);
+    await openList();
+    expect(await within(detail()).findByRole('region', { name: 'Intake item not found' })).toBeTruthy();
+    expect(within(detail()).getByText(/No intake item of Mobile App has this link/)).toBeTruthy();
+    // The URL keeps the missing id (no silent jump to another item).
+    expect(router.state.location.pathname).toBe(`/acme/projects/p1/intake/${missing}`);
+    await user.click(within(detail()).getByRole('button', { name: 'Open the newest item' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i1'));
+  });
+
+  it('says an item of another project is not found here, even when this client knows it', async () => {
+    const other = makeIntakeItem('i9', { issue: { name: 'Not yours', project_id: 'p2' } });
+    const stores = new RootStore();
+    // Seen in project p2's inbox before (the store keys items by their work item id).
+    fakeApi.on('GET', `${W}/projects/p2/inbox-issues/issue-i9/`, other);
+    await stores.intake.fetchItem('acme', 'p2', 'issue-i9');
+    renderApp('/acme/projects/p1/intake/issue-i9', stores);
+    await openList();
+    expect(await within(detail()).findByRole('region', { name: 'Intake item not found' })).toBeTruthy();
+    expect(within(detail()).queryByText('Not yours')).toBeNull();
+    expect(fakeApi.callsTo('GET', `${I}issue-i9/`)).toHaveLength(0);
+  });
+
+  it('shows a failure other than not-found with a retry', async () => {
+    fakeApi.fail('GET', `${I}issue-i8/`, 500, 'Internal server error', 'INTERNAL_ERROR');
+    const user = userEvent.setup();
+    renderApp('/acme/projects/p1/intake/issue-i8');
+    await openList();
+    expect(await within(detail()).findByText('Internal server error')).toBeTruthy();
+    fakeApi.on('GET', `${I}issue-i8/`, makeIntakeItem('i8', { issue: { name: 'Back again' } }));
+    fakeApi.on('GET', `${P}/issues/issue-i8/history/`, []).on('GET', `${P}/issues/issue-i8/comments/`, []);
+    await user.click(within(detail()).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect((within(detail()).getByRole('textbox', { name: 'Title' }) as HTMLTextAreaElement).value).toBe(
+        'Back again',
+      ),
+    );
+  });
+
+  it("answers Plane's form of the link (?currentTab=&inboxIssueId=) with the item at its path", async () => {
+    const closed = makeIntakeItem('i4', { status: -1, issue: { name: 'Declined one' } });
+    setup({ items: [makeIntakeItem('i1'), closed] });
+    fakeApi.on('GET', `${P}/issues/issue-i4/history/`, []).on('GET', `${P}/issues/issue-i4/comments/`, []);
+    const { router } = renderApp('/acme/projects/p1/intake?currentTab=closed&inboxIssueId=issue-i4');
+    const list = await screen.findByRole('list', { name: 'Closed intake items' }, { timeout: 15_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i4'));
+    expect(router.state.location.search).toEqual({ tab: 'closed' });
+    expect(within(list).getByRole('button', { name: /Declined one/ })).toBeTruthy();
+    expect(await within(detail()).findByRole('article', { name: 'MOB-4 Declined one' })).toBeTruthy();
   });
 
   it('lets a guest submit, shows it first and selected, and offers them no triage', async () => {
@@ -159,14 +238,48 @@ describe('project intake', () => {
       issue: { name: 'Dark mode please', priority: 'low', description_html: '<p>Night &lt;shift&gt;</p>' },
     });
     expect(within(list).getAllByRole('button')[0]!.textContent).toContain('Dark mode please');
-    await waitFor(() => expect(router.state.location.search).toEqual({ inboxIssueId: 'issue-i3' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/intake/issue-i3'));
+  });
+
+  it('lets a guest edit their own comment on their submission and not another’s', async () => {
+    setup({ project: makeProject({ intake_view: true, member_role: 5 }), role: 5 });
+    const C = `${P}/issues/issue-i1/comments/`;
+    fakeApi
+      .on('GET', C, [
+        makeComment('c1', '<p>Steps attached</p>', 'u1'),
+        makeComment('c2', '<p>Thanks</p>', 'm1'),
+      ])
+      .on('PATCH', `${C}c1/`, makeComment('c1', '<p>Steps and logs attached</p>', 'u1'));
+    const user = userEvent.setup();
+    renderApp('/acme/projects/p1/intake');
+    await openList();
+    await within(detail()).findByText('Steps attached');
+    const comment = (text: string) =>
+      within(detail())
+        .getAllByRole('article', { name: /^Comment by / })
+        .find((a) => a.textContent?.includes(text))!;
+    const mine = comment('Steps attached');
+    const theirs = comment('Thanks');
+    expect(within(theirs).queryByRole('button', { name: 'Comment actions' })).toBeNull();
+    await user.click(within(mine).getByRole('button', { name: 'Comment actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const box = await within(detail()).findByRole('combobox', { name: 'Edit comment' });
+    await user.clear(box);
+    await user.type(box, 'Steps and logs attached');
+    await user.click(within(detail()).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fakeApi.callsTo('PATCH', `${C}c1/`)[0]?.body).toEqual({
+        comment_html: '<p>Steps and logs attached</p>',
+      }),
+    );
+    expect(await within(detail()).findByText('Steps and logs attached')).toBeTruthy();
   });
 
   it('says when a tab is empty, and when the project has intake off', async () => {
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/intake?tab=closed');
     expect(
-      await screen.findByRole('region', { name: 'No closed intake items' }, { timeout: 5000 }),
+      await screen.findByRole('region', { name: 'No closed intake items' }, { timeout: 15_000 }),
     ).toBeTruthy();
     await user.click(screen.getByRole('link', { name: /^Open/ }));
     expect(await openList()).toBeTruthy();
@@ -174,7 +287,7 @@ describe('project intake', () => {
     setup({ project: makeProject({ intake_view: false }) });
     renderApp('/acme/projects/p1/intake');
     expect(
-      await screen.findByRole('region', { name: 'Intake is turned off in Mobile App' }, { timeout: 5000 }),
+      await screen.findByRole('region', { name: 'Intake is turned off in Mobile App' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open features' })).toBeTruthy();
   });
@@ -199,7 +312,7 @@ describe('project intake', () => {
     let answer!: (item: Item) => void;
     fakeApi.on('PATCH', `${I}issue-i1/`, () => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    renderApp('/acme/projects/p1/intake?inboxIssueId=issue-i1');
+    renderApp('/acme/projects/p1/intake/issue-i1');
     await openList();
     await user.click(await within(detail()).findByRole('button', { name: 'Mark as duplicate' }));
     const picker = await screen.findByRole('dialog', { name: 'Mark as duplicate of…' });

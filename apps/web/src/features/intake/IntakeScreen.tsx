@@ -4,6 +4,7 @@ import { Import, ListFilter, MousePointerClick, Plus, SearchX } from 'lucide-rea
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
@@ -12,6 +13,7 @@ import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { FeatureOff } from '../planning/FeatureOff.tsx';
 import { ProjectLogo } from '../projects/ProjectLogo.tsx';
 import { effectiveProjectRole } from '../projects/projectAccess.ts';
+import { IntakeAppliedFilters } from './IntakeAppliedFilters.tsx';
 import { IntakeCreateDialog } from './IntakeCreateDialog.tsx';
 import { IntakeDetail } from './IntakeDetail.tsx';
 import { IntakeFilterMenu, IntakeOrderMenu } from './IntakeFilterMenu.tsx';
@@ -48,9 +50,10 @@ function ownedElsewhere(target: EventTarget | null): boolean {
 }
 
 /**
- * A project's intake (`/{slug}/projects/{id}/intake`): the Open tab (pending and snoozed) and the
- * Closed tab (accepted, declined, duplicate), filtered and ordered, on the left; the selected item
- * on the right with its triage. Anyone in the project may submit; guests see their own items.
+ * A project's intake (`/{slug}/projects/{id}/intake[/{inboxId}]`): the Open tab (pending and
+ * snoozed) and the Closed tab (accepted, declined, duplicate), filtered and ordered, on the left;
+ * the selected item on the right with its triage. Anyone in the project may submit; guests see
+ * their own items. An item that is missing, not visible or of another project is "not found".
  */
 export const IntakeScreen = observer(function IntakeScreen({
   slug,
@@ -62,7 +65,7 @@ export const IntakeScreen = observer(function IntakeScreen({
   slug: string;
   projectId: string;
   tab: IntakeTab;
-  /** The selected item's work item id (`?inboxIssueId=`). */
+  /** The selected item's work item id (the URL's `inboxId`). */
   selectedId: string | undefined;
   onSelect: (issueId: string | null, options?: { replace?: boolean; tab?: IntakeTab }) => void;
 }) {
@@ -71,7 +74,9 @@ export const IntakeScreen = observer(function IntakeScreen({
   const project = stores.projects.get(slug, projectId);
   const enabled = !!project?.intake_view;
   const [creating, setCreating] = useState(false);
-  const [missing, setMissing] = useState<string | null>(null);
+  /** Why the selected item could not be shown: not found, or another failure (with a retry). */
+  const [failed, setFailed] = useState<{ id: string; notFound: boolean; message: string } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const query = intake.queryOf(projectId, tab);
   const key = queryKey(slug, query);
 
@@ -82,13 +87,26 @@ export const IntakeScreen = observer(function IntakeScreen({
   }, [intake, slug, key, enabled]);
 
   const items = intake.listOf(slug, query);
-  const selected = selectedId ? intake.get(selectedId) : undefined;
+  const known = selectedId ? intake.get(selectedId) : undefined;
+  // An item this client knows from another project's intake is not this one's (a foreign link).
+  const foreign = !!known && known.issue.project_id !== projectId;
+  const selected = foreign ? undefined : known;
 
   // A link to an item not on the loaded pages reads it on its own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry
   useEffect(() => {
     if (!enabled || !selectedId || intake.get(selectedId)) return;
-    intake.fetchItem(slug, projectId, selectedId).catch(() => setMissing(selectedId));
-  }, [intake, slug, projectId, selectedId, enabled]);
+    setFailed(null);
+    intake.fetchItem(slug, projectId, selectedId).catch((error: unknown) => {
+      const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+      setFailed({
+        id: selectedId,
+        notFound,
+        message: errorMessage(error, 'The intake item could not be loaded'),
+      });
+    });
+  }, [intake, slug, projectId, selectedId, enabled, attempt]);
+  const failure = failed?.id === selectedId ? failed : null;
 
   // Nothing chosen: the first item is (as Plane's inbox does).
   const first = items[0]?.issue.id;
@@ -130,7 +148,7 @@ export const IntakeScreen = observer(function IntakeScreen({
   const ownOnly = role <= ROLE.GUEST && !project.guest_view_all_features;
   const loaded = intake.isLoaded(slug, query);
   const loading = intake.isLoading(slug, query);
-  const failure = intake.errorOf(slug, query);
+  const listFailure = intake.errorOf(slug, query);
   const filtered = activeFilterCount(query) > 0;
   const listLabel = `${TAB_LABELS[tab]} intake items`;
 
@@ -197,18 +215,23 @@ export const IntakeScreen = observer(function IntakeScreen({
               />
             </div>
           </div>
+          <IntakeAppliedFilters
+            slug={slug}
+            query={query}
+            onChange={(filters) => intake.setFilters(projectId, filters)}
+          />
           {ownOnly && (
             <p className="border-b border-border bg-surface px-4 py-2 text-xs text-fg-muted">
               You see the items you submitted.
             </p>
           )}
           <div className="min-h-0 flex-1 overflow-y-auto">
-            {failure && !loading && items.length === 0 ? (
+            {listFailure && !loading && items.length === 0 ? (
               <div
                 role="alert"
                 className="flex flex-col items-center gap-3 px-6 py-12 text-center text-sm text-fg-muted"
               >
-                {failure}
+                {listFailure}
                 <Button size="sm" onClick={() => intake.fetchFirst(slug, query).catch(() => undefined)}>
                   Try again
                 </Button>
@@ -266,13 +289,30 @@ export const IntakeScreen = observer(function IntakeScreen({
               abilities={intakeAbilities(selected, role, userId)}
               onDeleted={afterDelete}
             />
-          ) : selectedId && missing === selectedId ? (
+          ) : selectedId && (foreign || failure?.notFound) ? (
             <EmptyState
               className="m-6"
               icon={<SearchX className="size-5" />}
               title="Intake item not found"
-              description="It was deleted, or it is not one you can see."
+              description={`No intake item of ${project.name} has this link: it was deleted, belongs to another project, or is not one you can see.`}
+              action={
+                items[0] ? (
+                  <Button size="sm" onClick={() => onSelect(items[0]!.issue.id)}>
+                    Open the newest item
+                  </Button>
+                ) : undefined
+              }
             />
+          ) : selectedId && failure ? (
+            <div
+              role="alert"
+              className="flex flex-col items-center gap-3 px-6 py-12 text-center text-sm text-fg-muted"
+            >
+              {failure.message}
+              <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </Button>
+            </div>
           ) : selectedId ? (
             <PageLoader label="Loading intake item" />
           ) : (
@@ -298,42 +338,49 @@ export const IntakeScreen = observer(function IntakeScreen({
 });
 
 function IntakeRouteScreen() {
-  const { workspaceSlug = '', projectId = '' } = useParams({ strict: false });
-  const search = useSearch({ strict: false }) as { tab?: string; inboxIssueId?: string };
+  const { workspaceSlug = '', projectId = '', inboxId } = useParams({ strict: false });
+  const search = useSearch({ strict: false }) as { tab?: string };
   const navigate = useNavigate();
   const tab = isIntakeTab(search.tab) ? search.tab : 'open';
   const onSelect = useCallback(
     (issueId: string | null, options: { replace?: boolean; tab?: IntakeTab } = {}) => {
       const nextTab = options.tab ?? tab;
-      void navigate({
-        to: '/$workspaceSlug/projects/$projectId/intake',
-        params: { workspaceSlug, projectId },
-        search: {
-          ...(nextTab === 'open' ? {} : { tab: nextTab }),
-          ...(issueId ? { inboxIssueId: issueId } : {}),
-        },
-        replace: options.replace,
-      });
+      const tabSearch = nextTab === 'open' ? {} : { tab: nextTab };
+      const base = { workspaceSlug, projectId };
+      void navigate(
+        issueId
+          ? {
+              to: '/$workspaceSlug/projects/$projectId/intake/$inboxId',
+              params: { ...base, inboxId: issueId },
+              search: tabSearch,
+              replace: options.replace,
+            }
+          : {
+              to: '/$workspaceSlug/projects/$projectId/intake',
+              params: base,
+              search: tabSearch,
+              replace: options.replace,
+            },
+      );
     },
     [navigate, workspaceSlug, projectId, tab],
   );
   useEffect(() => {
-    if (search.tab !== undefined && !isIntakeTab(search.tab))
-      onSelect(search.inboxIssueId ?? null, { replace: true });
-  }, [search.tab, search.inboxIssueId, onSelect]);
+    if (search.tab !== undefined && !isIntakeTab(search.tab)) onSelect(inboxId ?? null, { replace: true });
+  }, [search.tab, inboxId, onSelect]);
   return (
     <IntakeScreen
       key={`${workspaceSlug}/${projectId}`}
       slug={workspaceSlug}
       projectId={projectId}
       tab={tab}
-      selectedId={search.inboxIssueId}
+      selectedId={inboxId}
       onSelect={onSelect}
     />
   );
 }
 
-/** The lazily loaded half of routes/IntakeRoute.tsx. */
+/** The lazily loaded half of routes/IntakeRoute.tsx (its child routes, index and `$inboxId`, render nothing). */
 export const IntakeLazyRoute = createLazyRoute('/authed/$workspaceSlug/projects/$projectId/intake')({
   component: IntakeRouteScreen,
 });

@@ -75,7 +75,9 @@ describe('project issues screen', () => {
     setup({}, groupedEnvelope({}));
     fakeApi.on('GET', `${P}/issues/`, { ...groupedEnvelope({}), grouped_by: null, results: [] });
     renderApp(URL);
-    expect(await screen.findByRole('heading', { name: 'No work items yet' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'No work items yet' }, { timeout: 15_000 }),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Create work item' }));
     expect(await screen.findByRole('dialog', { name: 'New work item' })).toBeTruthy();
   });
@@ -83,7 +85,7 @@ describe('project issues screen', () => {
   it('applies the display-filter rules from the Display menu and refetches when grouping changes', async () => {
     setup({ layout: 'list', group_by: null });
     renderApp(URL);
-    expect(await screen.findByRole('button', { name: /Fix login/ }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Fix login/ }, { timeout: 15_000 })).toBeTruthy();
     expect(issueQueries()[0]!.get('group_by')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Display' }));
@@ -202,7 +204,7 @@ describe('project issues screen', () => {
         }));
     });
     renderApp(URL);
-    await screen.findByRole('button', { name: 'MOB-1 First' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 First' }, { timeout: 15_000 });
     expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select MOB-1' }));
     // The checkbox selects without opening the peek.
@@ -236,7 +238,7 @@ describe('project issues screen', () => {
       results: [makeIssue('i1', { name: 'First' }), makeIssue('i2', { name: 'Second', sequence_id: 2 })],
     } as never);
     renderApp(URL);
-    await screen.findByRole('button', { name: /First/ }, { timeout: 5000 });
+    await screen.findByRole('button', { name: /First/ }, { timeout: 15_000 });
     await userEvent.keyboard('j');
     await userEvent.keyboard('j');
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('MOB-2 Second'));

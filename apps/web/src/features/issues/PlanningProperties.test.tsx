@@ -70,7 +70,7 @@ describe('cycle and modules on work items', () => {
   it('names the cycle and modules on a row and changes them from its menus', async () => {
     setup({ cycle_view: true, module_view: true }, { layout: 'list' });
     renderApp(URL);
-    const row = await screen.findByRole('button', { name: /Fix login/ }, { timeout: 5000 });
+    const row = await screen.findByRole('button', { name: /Fix login/ }, { timeout: 15_000 });
     const cycleButton = await within(row).findByRole('button', { name: 'Cycle: Sprint 1' });
     expect(within(row).getByRole('button', { name: 'Modules: Billing' })).toBeTruthy();
 
@@ -94,7 +94,9 @@ describe('cycle and modules on work items', () => {
   it('groups by cycle under the cycles’ names', async () => {
     setup({ cycle_view: true, module_view: true }, { layout: 'list', group_by: 'cycle' });
     renderApp(URL);
-    expect(await screen.findByRole('button', { name: 'Collapse Sprint 1' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Collapse Sprint 1' }, { timeout: 15_000 }),
+    ).toBeTruthy();
     const query = new URLSearchParams(fakeApi.callsTo('GET', `${P}/issues/`)[0]!.path.split('?')[1]);
     expect(query.get('group_by')).toBe('cycle_id');
   });
@@ -102,7 +104,7 @@ describe('cycle and modules on work items', () => {
   it('drops the cycle and module properties, and a stored grouping by cycle, where the project has them off', async () => {
     setup({ cycle_view: false, module_view: false }, { layout: 'list', group_by: 'cycle' });
     renderApp(URL);
-    const row = await screen.findByRole('button', { name: /Fix login/ }, { timeout: 5000 });
+    const row = await screen.findByRole('button', { name: /Fix login/ }, { timeout: 15_000 });
     expect(within(row).queryByRole('button', { name: /^Cycle:/ })).toBeNull();
     expect(within(row).queryByRole('button', { name: /^Modules:/ })).toBeNull();
     const query = new URLSearchParams(fakeApi.callsTo('GET', `${P}/issues/`)[0]!.path.split('?')[1]);

@@ -48,7 +48,7 @@ describe('archived work items', () => {
       .on('GET', `${P}/archived-issues/`, envelope([archived]))
       .on('DELETE', `${P}/issues/i1/archive/`, null);
     renderApp('/acme/projects/p1/archives/issues');
-    const row = await screen.findByRole('button', { name: /^MOB-1 Old landing page/ }, { timeout: 5000 });
+    const row = await screen.findByRole('button', { name: /^MOB-1 Old landing page/ }, { timeout: 15_000 });
     expect(screen.getByRole('link', { name: 'Archived' }).getAttribute('aria-current')).toBe('page');
     // Read-only: no create button, no quick add, properties cannot be opened.
     expect(screen.queryByRole('button', { name: /New work item/ })).toBeNull();
@@ -69,7 +69,7 @@ describe('archived work items', () => {
       .on('GET', `${P}/archived-issues/`, envelope([archived]))
       .fail('DELETE', `${P}/issues/i1/archive/`, 403, 'You cannot restore this work item', 'FORBIDDEN');
     renderApp('/acme/projects/p1/archives/issues');
-    const row = await screen.findByRole('button', { name: /^MOB-1 Old landing page/ }, { timeout: 5000 });
+    const row = await screen.findByRole('button', { name: /^MOB-1 Old landing page/ }, { timeout: 15_000 });
     await userEvent.click(within(row).getByRole('button', { name: 'Restore MOB-1' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('You cannot restore this work item'));
     expect(screen.getByRole('button', { name: /^MOB-1 Old landing page/ })).toBeTruthy();
@@ -83,7 +83,7 @@ describe('archived work items', () => {
       envelope([makeIssue('i1', { name: 'Old landing page', archived_at: '2026-11-01T00:00:00.000Z' })]),
     );
     renderApp('/acme/projects/p1/archives/issues');
-    await screen.findByRole('button', { name: /^MOB-1 Old landing page/ }, { timeout: 5000 });
+    await screen.findByRole('button', { name: /^MOB-1 Old landing page/ }, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: 'Restore MOB-1' })).toBeNull();
   });
 });
@@ -102,7 +102,7 @@ describe('drafts', () => {
         makeIssueDetail('d7', { ...(body as object), sequence_id: 7, is_draft: true }),
       );
     renderApp('/acme/projects/p1/drafts');
-    expect(await screen.findByRole('heading', { name: 'No drafts' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No drafts' }, { timeout: 15_000 })).toBeTruthy();
     // The sidebar marks the project on its drafts page too.
     const projects = screen.getByRole('list', { name: 'Your projects' });
     await waitFor(() =>
@@ -162,7 +162,7 @@ describe('drafts', () => {
       .on('DELETE', `${P}/issue-drafts/d1/`, null);
     renderApp('/acme/projects/p1/drafts');
     await userEvent.click(
-      await screen.findByRole('button', { name: /^MOB-1 Plan the sale/ }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: /^MOB-1 Plan the sale/ }, { timeout: 15_000 }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Edit draft' });
     expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Plan the sale');
@@ -204,7 +204,7 @@ describe('drafts', () => {
       .on('GET', `${P}/issue-drafts/`, envelope([draft('d2', 'FAQ')]))
       .fail('PATCH', `${P}/issue-drafts/d2/`, 400, 'Name is required', 'VALIDATION_ERROR');
     renderApp('/acme/projects/p1/drafts');
-    const faq = await screen.findByRole('button', { name: /^MOB-2 FAQ/ }, { timeout: 5000 });
+    const faq = await screen.findByRole('button', { name: /^MOB-2 FAQ/ }, { timeout: 15_000 });
     await userEvent.click(within(faq).getByRole('button', { name: 'Publish MOB-2' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Name is required'));
     expect(await screen.findByRole('button', { name: /^MOB-2 FAQ/ })).toBeTruthy();
@@ -218,7 +218,7 @@ describe('drafts', () => {
         makeIssueDetail('d5', { ...(body as object), sequence_id: 5, is_draft: true }),
       );
     renderApp('/acme/projects/p1/issues');
-    await screen.findByRole('button', { name: /Fix login/ }, { timeout: 5000 });
+    await screen.findByRole('button', { name: /Fix login/ }, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('button', { name: 'New work item' }));
     const dialog = await screen.findByRole('dialog', { name: 'New work item' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Later idea');
@@ -236,7 +236,7 @@ describe('project list tabs and the sidebar', () => {
     setup();
     fakeApi.on('GET', `${P}/issues/`, envelope([makeIssue('i1', { name: 'Fix login' })]));
     renderApp('/acme/projects/p1/issues');
-    await screen.findByRole('button', { name: /Fix login/ }, { timeout: 5000 });
+    await screen.findByRole('button', { name: /Fix login/ }, { timeout: 15_000 });
     const tabs = screen.getByRole('navigation', { name: 'Work item lists' });
     expect(
       within(tabs)

@@ -50,7 +50,7 @@ function setup(role: number, modules: Module[]) {
 }
 
 async function actionsOf(name: string): Promise<string[] | null> {
-  await screen.findByRole('link', { name }, { timeout: 5000 });
+  await screen.findByRole('link', { name }, { timeout: 15_000 });
   const trigger = screen.queryByRole('button', { name: `Actions for ${name}` });
   if (!trigger) return null;
   await userEvent.click(trigger);

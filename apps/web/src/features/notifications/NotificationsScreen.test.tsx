@@ -42,7 +42,7 @@ describe('notifications inbox', () => {
   it('lists who did what on which item, unread first marked; reading one takes the badge down', async () => {
     const user = userEvent.setup();
     renderApp('/acme/notifications');
-    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 15_000 });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Ada updated the assignees')).toBeTruthy();
@@ -61,7 +61,7 @@ describe('notifications inbox', () => {
     fakeApi.fail('POST', `${N}n1/archive/`, 404, 'Notification not found', 'NOT_FOUND');
     const user = userEvent.setup();
     renderApp('/acme/notifications');
-    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 15_000 });
     await user.click(
       within(within(list).getAllByRole('listitem')[0]!).getByRole('button', { name: 'Archive' }),
     );
@@ -72,7 +72,7 @@ describe('notifications inbox', () => {
   it('says so when a tab or view is empty', async () => {
     const user = userEvent.setup();
     renderApp('/acme/notifications');
-    await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
+    await screen.findByRole('list', { name: 'Notifications' }, { timeout: 15_000 });
     await user.click(screen.getByRole('tab', { name: 'Mentions' }));
     expect(await screen.findByRole('region', { name: 'No mentions' })).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'All' }));
@@ -87,7 +87,7 @@ describe('notifications inbox', () => {
     fakeApi.on('PATCH', `${N}n1/`, (body) => makeNotification('n1', body as object));
     const user = userEvent.setup();
     renderApp('/acme/notifications');
-    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 15_000 });
     await user.click(
       within(within(list).getAllByRole('listitem')[0]!).getByRole('button', { name: 'Snooze' }),
     );
@@ -107,7 +107,7 @@ describe('notifications inbox', () => {
     fakeApi.on('POST', `${N}n1/read/`, makeNotification('n1', { read_at: '2026-01-03T00:00:00.000Z' }));
     const user = userEvent.setup();
     const { router } = renderApp('/acme/notifications');
-    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 15_000 });
     within(list)
       .getAllByRole('button', { name: /^Unread: / })[0]!
       .focus();

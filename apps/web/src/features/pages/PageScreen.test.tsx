@@ -62,7 +62,7 @@ function setup(page = makePage('pg1', { name: 'Release plan' }), role = 20) {
 }
 
 const body = () => screen.findByRole('textbox', { name: 'Page content' }, { timeout: 8000 });
-const titleBox = () => screen.findByRole('textbox', { name: 'Page title' }, { timeout: 5000 });
+const titleBox = () => screen.findByRole('textbox', { name: 'Page title' }, { timeout: 15_000 });
 
 describe('page editor screen', () => {
   beforeEach(() => {
@@ -109,7 +109,7 @@ describe('page editor screen', () => {
     fakeApi.on('DELETE', `${PAGE}lock/`, null);
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/pages/pg1');
-    expect(await screen.findByText('This page is locked', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('This page is locked', {}, { timeout: 15_000 })).toBeTruthy();
     const editor = await body();
     // Synced, yet not editable.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -144,7 +144,7 @@ describe('page editor screen', () => {
     fakeApi.fail('GET', PAGE, 500, 'Boom', 'INTERNAL');
     renderApp('/acme/projects/p1/pages/pg1');
     expect(
-      await screen.findByRole('region', { name: 'The page could not be loaded' }, { timeout: 5000 }),
+      await screen.findByRole('region', { name: 'The page could not be loaded' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(error).toHaveBeenCalledWith('Failed', {
       description: 'Failed to fetch the page, Please try again later.',
@@ -211,7 +211,7 @@ describe('page editor screen', () => {
   it('shows a not-found state for a page the caller cannot see', async () => {
     fakeApi.fail('GET', PAGE, 404, 'Page not found', 'NOT_FOUND');
     renderApp('/acme/projects/p1/pages/pg1');
-    expect(await screen.findByRole('region', { name: 'Page not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Page not found' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to pages' }).getAttribute('href')).toBe(
       '/acme/projects/p1/pages',
     );

@@ -65,7 +65,7 @@ describe('project pages list', () => {
   it('shows the public tab by last change, with the counts; tabs, search and sort', async () => {
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/pages');
-    const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 15_000 });
     expect(names(list)).toEqual(['Weekly notes', 'Roadmap', 'Budget']);
     const tabs = screen.getByRole('navigation', { name: 'Page tabs' });
     expect(within(tabs).getByRole('link', { name: /Public/ }).textContent).toBe('Public3');
@@ -102,7 +102,7 @@ describe('project pages list', () => {
     });
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/pages');
-    const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 15_000 });
     const favorites = screen.getByRole('button', { name: 'Favorites' });
     expect(favorites.getAttribute('aria-pressed')).toBe('false');
     // From the keyboard.
@@ -136,7 +136,7 @@ describe('project pages list', () => {
     fakeApi.on('GET', `${P}/pages/new/`, makePage('new', { name: 'Untitled' }));
     const user = userEvent.setup();
     const { router } = renderApp('/acme/projects/p1/pages');
-    await screen.findByRole('list', { name: 'Public pages' }, { timeout: 5000 });
+    await screen.findByRole('list', { name: 'Public pages' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'New page' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/pages/new'));
     expect(fakeApi.callsTo('POST', `${P}/pages/`)[0]!.body).toEqual({ access: 0 });
@@ -150,7 +150,7 @@ describe('project pages list', () => {
     fakeApi.fail('POST', `${P}/pages/`, 500, 'Boom', 'INTERNAL');
     const user = userEvent.setup();
     const { router } = renderApp('/acme/projects/p1/pages');
-    await screen.findByRole('list', { name: 'Public pages' }, { timeout: 5000 });
+    await screen.findByRole('list', { name: 'Public pages' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'New page' }));
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Failed', {
@@ -173,7 +173,7 @@ describe('project pages list', () => {
     );
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/pages');
-    const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 15_000 });
     const roadmap = within(list).getAllByRole('listitem')[1]!;
     await user.click(within(roadmap).getByRole('button', { name: 'Add to favorites' }));
     // Shown at once, before the server answers.
@@ -197,7 +197,7 @@ describe('project pages list', () => {
     const failed = await screen.findByRole(
       'region',
       { name: 'The pages could not be loaded' },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     expect(error).toHaveBeenCalledWith('Failed', {
       description: 'Failed to fetch the pages, Please try again later.',
@@ -211,7 +211,7 @@ describe('project pages list', () => {
     setup({ live: [listPage('x', { name: 'Team page', owned_by: 'someone' })], role: 15 });
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/pages');
-    const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Public pages' }, { timeout: 15_000 });
     await user.click(within(list).getByRole('button', { name: 'Actions for Team page' }));
     const menu = await screen.findByRole('menu');
     const item = (name: string) => within(menu).getByRole('menuitem', { name });
@@ -238,7 +238,7 @@ describe('project pages list', () => {
     fakeApi.on('POST', `${P}/pages/x/lock/`, null);
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/pages?tab=archived');
-    const list = await screen.findByRole('list', { name: 'Archived pages' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Archived pages' }, { timeout: 15_000 });
     await user.click(within(list).getByRole('button', { name: 'Actions for Old plan' }));
     const menu = await screen.findByRole('menu');
     const item = (name: string) => within(menu).getByRole('menuitem', { name });
@@ -256,9 +256,9 @@ describe('project pages list', () => {
     fakeApi.on('GET', `${P}/pages/new/`, makePage('new', { name: 'Untitled' }));
     const user = userEvent.setup();
     const { router } = renderApp('/acme/projects/p1/pages');
-    await screen.findByRole('list', { name: 'Public pages' }, { timeout: 5000 });
+    await screen.findByRole('list', { name: 'Public pages' }, { timeout: 15_000 });
     await user.keyboard('{Control>}k{/Control}');
-    const palette = await screen.findByRole('dialog', { name: 'Command palette' }, { timeout: 5000 });
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' }, { timeout: 15_000 });
     expect(within(palette).getByRole('option', { name: /Go to pages of Mobile App/ })).toBeTruthy();
     await user.click(within(palette).getByRole('option', { name: /Create page/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/projects/p1/pages/new'));

@@ -139,7 +139,7 @@ describe('profile Activity tab', () => {
     });
     renderApp(`/acme/profile/${BEA}/activity`);
 
-    const timeline = await screen.findByRole('list', { name: 'Activity timeline' }, { timeout: 5000 });
+    const timeline = await screen.findByRole('list', { name: 'Activity timeline' }, { timeout: 15_000 });
     expect(screen.getByRole('link', { name: 'Activity' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('heading', { name: 'Bea Hopper’s activity' })).toBeTruthy();
     const entries = within(timeline).getAllByRole('listitem');
@@ -168,14 +168,14 @@ describe('profile Activity tab', () => {
   it('says when there is no activity yet', async () => {
     fakeApi.on('GET', ACTIVITY, page([]));
     renderApp(`/acme/profile/${BEA}/activity`);
-    expect(await screen.findByRole('heading', { name: 'No activity yet' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No activity yet' }, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('shows the error state and retries', async () => {
     fakeApi.fail('GET', ACTIVITY, 500, 'Internal server error', 'INTERNAL_ERROR');
     renderApp(`/acme/profile/${BEA}/activity`);
     expect(
-      await screen.findByRole('heading', { name: 'Internal server error' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Internal server error' }, { timeout: 15_000 }),
     ).toBeTruthy();
     fakeApi.on('GET', ACTIVITY, page([activity('a1')]));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -108,7 +108,7 @@ describe('member profile screen', () => {
 
   it('shows who the member is and their assigned work items by default, with nothing to create', async () => {
     renderApp(`/acme/profile/${BEA}`);
-    expect(await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'MOB-2 Ship it' })).toBeTruthy();
     const q = queries()[0]!;
     expect(q.get('assignees')).toBe(BEA);
@@ -139,12 +139,17 @@ describe('member profile screen', () => {
 
   it('switches to Created and Subscribed, each asking for the member in its own param', async () => {
     renderApp(`/acme/profile/${BEA}`);
-    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 15_000 });
 
     await userEvent.click(screen.getByRole('link', { name: /Created/ }));
     expect(await screen.findByRole('button', { name: 'MOB-3 Write docs' })).toBeTruthy();
     expect(queries().at(-1)!.get('created_by')).toBe(BEA);
     expect(queries().at(-1)!.get('assignees')).toBeNull();
+    // Only the view shown is the current tab (Assigned's URL is a prefix of the others').
+    const current = within(screen.getByRole('navigation', { name: 'Profile tabs' })).getAllByRole('link', {
+      current: 'page',
+    });
+    expect(current.map((link) => link.textContent)).toEqual([expect.stringMatching(/^Created/)]);
 
     await userEvent.click(screen.getByRole('link', { name: /Subscribed/ }));
     expect(
@@ -156,7 +161,7 @@ describe('member profile screen', () => {
 
   it('groups the board by priority by default (spec §4, profile context)', async () => {
     renderApp(`/acme/profile/${BEA}/assigned`);
-    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: 'Spreadsheet layout' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Board layout' }));
     await waitFor(() => expect(queries().at(-1)!.get('group_by')).toBe('priority'));
@@ -175,16 +180,34 @@ describe('member profile screen', () => {
     fakeApi.fail('GET', `${W}/user-profile/${BEA}/`, 500, 'Internal server error', 'INTERNAL_ERROR');
     renderApp(`/acme/profile/${BEA}`);
     expect(
-      await screen.findByRole('heading', { name: 'Failed to fetch user profile' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Failed to fetch user profile' }, { timeout: 15_000 }),
     ).toBeTruthy();
     fakeApi.on('GET', `${W}/user-profile/${BEA}/`, PROFILE);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'MOB-1 Fix login' })).toBeTruthy();
   });
 
+  it('says a profileViewId that names no view is not found, lists nothing and links to Assigned', async () => {
+    renderApp(`/acme/profile/${BEA}/starred`);
+    expect(
+      await screen.findByRole('heading', { name: 'Profile view not found' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(/A profile has no “starred” view/)).toBeTruthy();
+    // The member is still shown, no tab is current, and no list was asked for under a wrong URL.
+    expect(screen.getByRole('complementary', { name: 'Member profile' })).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Profile tabs' });
+    expect(within(tabs).queryByRole('link', { current: 'page' })).toBeNull();
+    expect(queries()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('link', { name: 'Open Assigned' }));
+    expect(await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Assigned/ }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('says the member is not found for a user outside the workspace', async () => {
     fakeApi.fail('GET', `${W}/user-profile/nobody/`, 404, 'Member not found', 'NOT_FOUND');
     renderApp('/acme/profile/nobody');
-    expect(await screen.findByRole('heading', { name: 'Member not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Member not found' }, { timeout: 15_000 }),
+    ).toBeTruthy();
   });
 });

@@ -1,13 +1,13 @@
 import type { UserProfile, UserStats } from '@kite/shared/contracts';
 import { STATE_GROUP_COLORS, STATE_GROUPS } from '@kite/shared/domain';
-import { Link } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { CalendarDays, Inbox, RotateCw, SearchX, UserRound, UserX } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { Button, buttonClasses } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageLoader, Spinner } from '../../ui/Spinner.tsx';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
@@ -22,7 +22,7 @@ import { PRIORITY_LABELS } from '../public-board/PriorityIcon.tsx';
 import { ProfileActivity } from './ProfileActivity.tsx';
 import { PROFILE_ERROR, ProfileStore } from './ProfileStore.ts';
 import { ProfileTabNav } from './ProfileTabNav.tsx';
-import { type ProfileSection, type ProfileTab, profileScope } from './profileTabs.ts';
+import { type ProfileSection, type ProfileTab, profileScope, profileSectionOf } from './profileTabs.ts';
 import { SidebarToggle, useSidebarCollapsed } from './SidebarToggle.tsx';
 
 export { PROFILE_SIDEBAR_COLLAPSED_KEY } from './SidebarToggle.tsx';
@@ -31,18 +31,21 @@ export { PROFILE_SIDEBAR_COLLAPSED_KEY } from './SidebarToggle.tsx';
 const PROFILE_LAYOUTS: readonly Layout[] = ['list', 'kanban'];
 
 /**
- * A workspace member's profile (`/{ws}/profile/{userId}[/created|/subscribed|/activity]`): their
- * work items in the board's list and kanban layouts, or their activity, beside who they are and
- * their numbers.
+ * A workspace member's profile (`/{ws}/profile/{userId}[/{profileViewId}]`, the view one of
+ * assigned, created, subscribed, activity): their work items in the board's list and kanban
+ * layouts, or their activity, beside who they are and their numbers. `tab` null: the URL names no
+ * view (`profileViewId`), which the screen says, with the views to pick from.
  */
 export const ProfileScreen = observer(function ProfileScreen({
   slug,
   userId,
   tab,
+  profileViewId,
 }: {
   slug: string;
   userId: string;
-  tab: ProfileSection;
+  tab: ProfileSection | null;
+  profileViewId?: string;
 }) {
   const stores = useStores();
   const [profile] = useState(() => new ProfileStore(slug, userId));
@@ -86,6 +89,16 @@ export const ProfileScreen = observer(function ProfileScreen({
   const sidebar = (
     <ProfileSidebar profile={profile.profile} stats={profile.stats} role={member?.role} slug={slug} />
   );
+  if (tab === null)
+    return (
+      <UnknownProfileView
+        slug={slug}
+        userId={userId}
+        profileViewId={profileViewId ?? ''}
+        counts={profile.tabCounts}
+        sidebar={sidebar}
+      />
+    );
   if (tab === 'activity')
     return (
       <ProfileActivity
@@ -166,6 +179,56 @@ const ProfileIssues = observer(function ProfileIssues({
     </>
   );
 });
+
+/** A `profileViewId` that names no view: said plainly, with the profile's tabs to go on from. */
+function UnknownProfileView({
+  slug,
+  userId,
+  profileViewId,
+  counts,
+  sidebar,
+}: {
+  slug: string;
+  userId: string;
+  profileViewId: string;
+  counts: Record<ProfileTab, number | null>;
+  sidebar: React.ReactNode;
+}) {
+  const [collapsed, toggleSidebar] = useSidebarCollapsed();
+  return (
+    <>
+      <PageHeader
+        icon={<UserRound className="size-4" />}
+        title="Profile"
+        actions={<SidebarToggle collapsed={collapsed} onToggle={toggleSidebar} />}
+      />
+      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
+        <div className="flex min-h-[24rem] min-w-0 flex-1 flex-col lg:min-h-0">
+          <ProfileTabNav slug={slug} userId={userId} current={null} counts={counts} />
+          <main className="relative min-h-0 flex-1 overflow-y-auto" aria-label="Profile view">
+            <Centered>
+              <EmptyState
+                icon={<SearchX className="size-5" />}
+                title="Profile view not found"
+                description={`A profile has no “${profileViewId}” view. Pick one of Assigned, Created, Subscribed or Activity.`}
+                action={
+                  <Link
+                    to="/$workspaceSlug/profile/$userId"
+                    params={{ workspaceSlug: slug, userId }}
+                    className={buttonClasses('primary', 'md')}
+                  >
+                    Open Assigned
+                  </Link>
+                }
+              />
+            </Centered>
+          </main>
+        </div>
+        {!collapsed && sidebar}
+      </div>
+    </>
+  );
+}
 
 const EMPTY: Record<ProfileTab, { title: (who: string | null) => string; description: string }> = {
   assigned: {
@@ -343,5 +406,26 @@ function Stat({ label, value, className }: { label: string; value: number; class
       <span className="text-lg font-semibold text-fg tabular-nums">{value}</span>
       <span className="text-xs text-fg-muted">{label}</span>
     </div>
+  );
+}
+
+/**
+ * The screen of both routes of routes/WorkspaceProfileRoute.tsx (`profile/$userId` and
+ * `profile/$userId/$profileViewId`), given the URL's params.
+ */
+export function ProfileRouteScreen() {
+  const params = useParams({ strict: false }) as {
+    workspaceSlug: string;
+    userId: string;
+    profileViewId?: string;
+  };
+  return (
+    <ProfileScreen
+      key={`${params.workspaceSlug}/${params.userId}`}
+      slug={params.workspaceSlug}
+      userId={params.userId}
+      tab={profileSectionOf(params.profileViewId)}
+      profileViewId={params.profileViewId}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { PROFILE_SECTION_LABELS, PROFILE_SECTIONS, type ProfileSection } from './profileTabs.ts';
 
-/** The profile's section tabs; the work-item tabs show their counts once known. */
+/** The profile's section tabs (none current for an unknown view); the work-item tabs show their counts once known. */
 export function ProfileTabNav({
   slug,
   userId,
@@ -11,7 +11,7 @@ export function ProfileTabNav({
 }: {
   slug: string;
   userId: string;
-  current: ProfileSection;
+  current: ProfileSection | null;
   counts: Partial<Record<ProfileSection, number | null>>;
 }) {
   return (
@@ -21,8 +21,14 @@ export function ProfileTabNav({
         return (
           <Link
             key={t}
-            to={t === 'assigned' ? '/$workspaceSlug/profile/$userId' : '/$workspaceSlug/profile/$userId/$tab'}
-            params={{ workspaceSlug: slug, userId, tab: t } as never}
+            to={
+              t === 'assigned'
+                ? '/$workspaceSlug/profile/$userId'
+                : '/$workspaceSlug/profile/$userId/$profileViewId'
+            }
+            params={{ workspaceSlug: slug, userId, profileViewId: t } as never}
+            // Exact: the router would otherwise mark Assigned (`/profile/{id}`) current on every view.
+            activeOptions={{ exact: true }}
             aria-current={t === current ? 'page' : undefined}
             className={tabClass(t === current)}
           >

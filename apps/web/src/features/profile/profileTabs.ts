@@ -21,7 +21,10 @@ export function isProfileTab(value: string | undefined): value is ProfileTab {
   return (PROFILE_TABS as readonly string[]).includes(value ?? '');
 }
 
-/** The profile's sections: the work-item tabs, then the member's activity (`/profile/{id}/activity`). */
+/**
+ * The profile's sections: the work-item tabs, then the member's activity. Each is a view of the
+ * profile addressed by `profileViewId` (spec §2): `/{ws}/profile/{userId}/{profileViewId}`.
+ */
 export type ProfileSection = ProfileTab | 'activity';
 export const PROFILE_SECTIONS: readonly ProfileSection[] = [...PROFILE_TABS, 'activity'];
 export const PROFILE_SECTION_LABELS: Record<ProfileSection, string> = {
@@ -29,8 +32,13 @@ export const PROFILE_SECTION_LABELS: Record<ProfileSection, string> = {
   activity: 'Activity',
 };
 
-export function profileSectionOf(value: string | undefined): ProfileSection {
-  return value === 'activity' || isProfileTab(value) ? value : 'assigned';
+/**
+ * The section a `profileViewId` names: none is the default, Assigned; an id that names no view is
+ * `null` (the screen says so, rather than showing another view under a wrong URL).
+ */
+export function profileSectionOf(profileViewId: string | undefined): ProfileSection | null {
+  if (profileViewId === undefined) return 'assigned';
+  return profileViewId === 'activity' || isProfileTab(profileViewId) ? profileViewId : null;
 }
 
 /** The list a tab shows: `{ws}/user-issues/{userId}/` limited to the member, settings kept per workspace. */

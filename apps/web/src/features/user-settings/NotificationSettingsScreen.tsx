@@ -5,6 +5,7 @@ import { useStores } from '../../app/StoresContext.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { SettingsSection } from '../app-shell/SettingsNav.tsx';
+import { SettingsPageTitle } from './SettingsPageTitle.tsx';
 
 const PREFERENCES: { key: keyof NotificationPreferences; label: string; description: string }[] = [
   {
@@ -32,12 +33,10 @@ export const NotificationSettingsScreen = observer(function NotificationSettings
   const preferences = notificationPreferences.preferences;
   return (
     <>
-      <div className="mb-6">
-        <h1 className="text-xl font-semibold tracking-tight text-fg">Notifications</h1>
-        <p className="mt-1 text-sm text-fg-muted">
-          What you hear about the work items you created, are assigned to or subscribe to.
-        </p>
-      </div>
+      <SettingsPageTitle
+        title="Notifications"
+        description="What you hear about the work items you created, are assigned to or subscribe to."
+      />
       <SettingsSection title="Notify me about" description="Each change is saved at once.">
         {!preferences ? (
           <PageLoader label="Loading notification settings" />

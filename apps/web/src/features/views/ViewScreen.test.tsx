@@ -49,7 +49,7 @@ describe('a saved view’s page', () => {
   it('shows the view’s items from its own list; a filter changed shows unsaved changes, Update saves them', async () => {
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/views/v1');
-    expect(await screen.findByText('Crash on start', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Crash on start', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Views\s*\/\s*Hot bugs/ })).toBeTruthy();
     expect(within(bar()).queryByRole('status')).toBeNull();
 
@@ -66,7 +66,7 @@ describe('a saved view’s page', () => {
   it('resets the page to the saved filters and display', async () => {
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/views/v1');
-    await screen.findByText('Crash on start', {}, { timeout: 5000 });
+    await screen.findByText('Crash on start', {}, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Spreadsheet layout' }));
     expect(await within(bar()).findByRole('status')).toBeTruthy();
     await user.click(within(bar()).getByRole('button', { name: 'Reset' }));
@@ -78,7 +78,7 @@ describe('a saved view’s page', () => {
     setup(saved({ is_locked: true }));
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/views/v1');
-    await screen.findByText('Crash on start', {}, { timeout: 5000 });
+    await screen.findByText('Crash on start', {}, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Spreadsheet layout' }));
     expect(await within(bar()).findByText('Locked: unlock it to update the view.')).toBeTruthy();
     expect(within(bar()).queryByRole('button', { name: 'Update view' })).toBeNull();
@@ -91,7 +91,7 @@ describe('a saved view’s page', () => {
   it('marks a deleted label of its filters as removed and still lists its items', async () => {
     setup(saved({ filters: { ...DEFAULT_FILTERS, labels: ['l1', GONE_LABEL] } }));
     renderApp('/acme/projects/p1/views/v1');
-    expect(await screen.findByText('Crash on start', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Crash on start', {}, { timeout: 15_000 })).toBeTruthy();
     const filters = screen.getByRole('region', { name: 'Applied filters' });
     await waitFor(() => expect(within(filters).getByText('Removed label').tagName).toBe('S'));
     expect(within(filters).getByText('Bug')).toBeTruthy();

@@ -45,7 +45,7 @@ describe('project views page', () => {
     ]);
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/views');
-    const list = await screen.findByRole('list', { name: 'Saved views' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Saved views' }, { timeout: 15_000 });
     expect(rowNames(list)).toEqual(['Alpha launch', 'Bugs', 'Customer asks']);
     expect(within(list).getByText('Locked')).toBeTruthy();
     expect(within(list).getByText('Private')).toBeTruthy();
@@ -69,7 +69,7 @@ describe('project views page', () => {
     fakeApi.fail('POST', `${P}/user-favorite-views/`, 404, 'View not found', 'NOT_FOUND');
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/views');
-    const list = await screen.findByRole('list', { name: 'Saved views' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Saved views' }, { timeout: 15_000 });
     await user.click(within(list).getByRole('button', { name: 'Add to favorites' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('View not found'));
     expect(within(list).getByRole('button', { name: 'Add to favorites' })).toBeTruthy();
@@ -80,7 +80,7 @@ describe('project views page', () => {
     fakeApi.on('POST', `${P}/views/`, (body) => makeView('v9', body as object));
     const user = userEvent.setup();
     const { router } = renderApp('/acme/projects/p1/views');
-    const empty = await screen.findByRole('region', { name: 'No views yet' }, { timeout: 5000 });
+    const empty = await screen.findByRole('region', { name: 'No views yet' }, { timeout: 15_000 });
     await user.click(within(empty).getByRole('button', { name: 'Create view' }));
     const dialog = await screen.findByRole('dialog', { name: 'New view' });
     await user.type(within(dialog).getByLabelText('Name'), 'Mine');
@@ -101,7 +101,7 @@ describe('project views page', () => {
       .on('PATCH', `${P}/views/v2/`, (body) => makeView('v2', { name: 'Frozen', ...(body as object) }));
     const user = userEvent.setup();
     renderApp('/acme/projects/p1/views');
-    const list = await screen.findByRole('list', { name: 'Saved views' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Saved views' }, { timeout: 15_000 });
 
     await user.click(within(list).getByRole('button', { name: 'Actions for Frozen' }));
     expect(
@@ -123,7 +123,7 @@ describe('project views page', () => {
     const project = makeProject({ member_role: 10 });
     setup([makeView('v1', { name: 'Theirs', owned_by: 'someone' })], project);
     renderApp('/acme/projects/p1/views');
-    const list = await screen.findByRole('list', { name: 'Saved views' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Saved views' }, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: 'New view' })).toBeNull();
     expect(within(list).queryByRole('button', { name: 'Actions for Theirs' })).toBeNull();
   });
@@ -132,7 +132,7 @@ describe('project views page', () => {
     setup([], makeProject({ issue_views_view: false }));
     renderApp('/acme/projects/p1/views');
     expect(
-      await screen.findByRole('heading', { name: 'Views are turned off in Mobile App' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Views are turned off in Mobile App' }, { timeout: 15_000 }),
     ).toBeTruthy();
   });
 });

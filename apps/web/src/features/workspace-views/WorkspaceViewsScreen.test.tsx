@@ -57,7 +57,7 @@ describe('workspace views', () => {
 
   it('opens All work items in the spreadsheet across projects; a viewer’s items are read-only', async () => {
     renderApp('/acme/workspace-views');
-    const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 15_000 });
     await waitFor(() => expect(within(grid).getByText('WEB-4')).toBeTruthy());
     expect(within(grid).getByText('MOB-1')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All work items' }).getAttribute('aria-current')).toBe('page');
@@ -76,7 +76,7 @@ describe('workspace views', () => {
       makeIssueDetail('i1', { name: 'Fix login', assignee_ids: [ME], ...(body as object) }),
     );
     renderApp('/acme/workspace-views/all-issues');
-    const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 15_000 });
     await waitFor(() => expect(within(grid).getByText('MOB-1')).toBeTruthy());
     const row = within(grid)
       .getAllByRole('row')
@@ -93,7 +93,7 @@ describe('workspace views', () => {
 
   it('narrows Assigned to the caller and says so when a view is empty', async () => {
     renderApp('/acme/workspace-views/assigned');
-    const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Work items' }, { timeout: 15_000 });
     await waitFor(() => expect(within(grid).getByText('MOB-1')).toBeTruthy());
     expect(within(grid).queryByText('WEB-4')).toBeNull();
     expect(queries().at(-1)!.get('assignees')).toBe(ME);
@@ -107,7 +107,7 @@ describe('workspace views', () => {
 
   it('keeps the chosen layout per view in this browser', async () => {
     renderApp('/acme/workspace-views/assigned');
-    await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    await screen.findByRole('grid', { name: 'Work items' }, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('button', { name: 'List layout' }));
     expect(await screen.findByRole('button', { name: /^MOB-1 Fix login/ })).toBeTruthy();
     expect(window.localStorage.getItem('kite:issue-filters:global-view:acme:assigned')).toContain('"list"');
@@ -115,7 +115,7 @@ describe('workspace views', () => {
 
   it('groups the list by project', async () => {
     renderApp('/acme/workspace-views/all-issues');
-    await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    await screen.findByRole('grid', { name: 'Work items' }, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('button', { name: 'List layout' }));
     await screen.findByRole('button', { name: /^WEB-4 New homepage/ });
     await userEvent.click(screen.getByRole('button', { name: 'Display' }));
@@ -147,7 +147,7 @@ describe('workspace views', () => {
       );
     const user = userEvent.setup();
     const { router } = renderApp('/acme/workspace-views/assigned');
-    await screen.findByRole('grid', { name: 'Work items' }, { timeout: 5000 });
+    await screen.findByRole('grid', { name: 'Work items' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Save view' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save as view' });
     await user.type(within(dialog).getByLabelText('Name'), 'Mine');
@@ -161,7 +161,7 @@ describe('workspace views', () => {
     expect(body.display_filters.layout).toBe('spreadsheet');
 
     // The view's page: its strip, its tab, and its items from its own list.
-    expect(await screen.findByRole('region', { name: 'Saved view' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Saved view' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Mine' }).getAttribute('aria-current')).toBe('page');
     const grid = screen.getByRole('grid', { name: 'Work items' });
     expect(await within(grid).findByText('MOB-1')).toBeTruthy();
@@ -170,6 +170,6 @@ describe('workspace views', () => {
 
   it('answers an unknown view with not found', async () => {
     renderApp('/acme/workspace-views/nope');
-    expect(await screen.findByText(/not found/i, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/not found/i, undefined, { timeout: 15_000 })).toBeTruthy();
   });
 });

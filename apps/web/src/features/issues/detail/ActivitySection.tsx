@@ -1,22 +1,15 @@
 import type { IssueComment } from '@kite/shared/contracts';
-import { commentRights } from '@kite/shared/domain';
-import { useNavigate } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { History, MessageSquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { History } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type MouseEvent, useState } from 'react';
-import { Avatar } from '../../../ui/Avatar.tsx';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../ui/Menu.tsx';
+import { useState } from 'react';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { toastError, withErrorToast } from '../../../ui/toast.ts';
+import { toastError } from '../../../ui/toast.ts';
 import { PRIORITY_LABELS } from '../../public-board/PriorityIcon.tsx';
+import { CommentCard, commentHostOf } from './CommentCard.tsx';
 import { CommentComposer } from './CommentComposer.tsx';
-import { renderCommentHtml } from './mentions.ts';
 import { formatDateTime, formatDay, timeAgo, userName } from './parts.tsx';
-import { Reactions } from './Reactions.tsx';
 import type { IssueDetailStore } from './store/IssueDetailStore.ts';
-import { groupReactions } from './store/ReactionStore.ts';
 import type { IssueActivity } from './types.ts';
 
 type Filter = 'all' | 'comments' | 'updates';
@@ -151,7 +144,7 @@ export const ActivitySection = observer(function ActivitySection({ detail }: { d
         {entries.map((entry) =>
           entry.kind === 'comment' ? (
             <li key={`c-${entry.comment.id}`}>
-              <CommentCard detail={detail} comment={entry.comment} />
+              <CommentCard host={commentHostOf(detail)} comment={entry.comment} />
             </li>
           ) : (
             <li key={`a-${entry.activity.id}`} className="flex items-start gap-2 pl-1 text-xs text-fg-muted">
@@ -184,128 +177,5 @@ export const ActivitySection = observer(function ActivitySection({ detail }: { d
         />
       )}
     </section>
-  );
-});
-
-const CommentCard = observer(function CommentCard({
-  detail,
-  comment,
-}: {
-  detail: IssueDetailStore;
-  comment: IssueComment;
-}) {
-  const navigate = useNavigate();
-  const [editing, setEditing] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const { canEdit, canDelete } = commentRights(comment, detail.caller);
-  const author = detail.userOf(comment.actor) ?? comment.actor_detail ?? undefined;
-  const html = renderCommentHtml(comment.comment_html, detail.ref.slug, (id) => {
-    const u = detail.userOf(id);
-    return u?.display_name;
-  });
-
-  // Mentions are app links: follow them with the router, not a page load.
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const link = (event.target as HTMLElement).closest('a[data-mention]');
-    if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    void navigate({ to: link.getAttribute('href') ?? '/' });
-  };
-
-  return (
-    <article aria-label={`Comment by ${userName(author)}`} className="flex gap-2.5">
-      <Avatar name={userName(author)} src={author?.avatar_url} size="sm" className="mt-0.5" />
-      <div className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2">
-        <div className="flex items-center gap-2 text-xs">
-          <span className="font-medium text-fg">{userName(author)}</span>
-          <span className="text-fg-subtle" title={formatDateTime(comment.created_at)}>
-            {timeAgo(comment.created_at)}
-          </span>
-          {comment.edited_at && <span className="text-fg-subtle">(edited)</span>}
-          <MessageSquare className="size-3 text-fg-subtle" aria-hidden />
-          {(canEdit || canDelete) && !editing && detail.canInteract && (
-            <Menu>
-              <MenuTrigger
-                aria-label="Comment actions"
-                className="ml-auto rounded p-0.5 text-fg-subtle hover:bg-surface-2 hover:text-fg"
-              >
-                <MoreHorizontal className="size-4" aria-hidden />
-              </MenuTrigger>
-              <MenuContent align="end">
-                {canEdit && (
-                  <MenuItem icon={<Pencil className="size-3.5" />} onSelect={() => setEditing(true)}>
-                    Edit
-                  </MenuItem>
-                )}
-                {canDelete && (
-                  <MenuItem
-                    icon={<Trash2 className="size-3.5" />}
-                    tone="danger"
-                    onSelect={() => setConfirmDelete(true)}
-                  >
-                    Delete
-                  </MenuItem>
-                )}
-              </MenuContent>
-            </Menu>
-          )}
-        </div>
-        {editing ? (
-          <div className="mt-2">
-            <CommentComposer
-              label="Edit comment"
-              members={detail.mentionable}
-              initialHtml={comment.comment_html}
-              submitLabel="Save"
-              onCancel={() => setEditing(false)}
-              onSubmit={async (next) => {
-                setEditing(false);
-                const ok = await withErrorToast(
-                  () => detail.comments.update(comment.id, next),
-                  'The comment could not be saved',
-                );
-                if (ok) detail.activity.refreshSoon();
-              }}
-            />
-          </div>
-        ) : (
-          // biome-ignore lint/a11y/noStaticElementInteractions: only catches clicks on the mention links inside (keyboard follows them natively)
-          // biome-ignore lint/a11y/useKeyWithClickEvents: as above
-          <div
-            className="issue-description mt-1 text-sm text-fg"
-            onClick={onClick}
-            // Sanitised by the server on write (api.md §0.2); mentions rewritten to profile links.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side
-            dangerouslySetInnerHTML={{ __html: html }}
-          />
-        )}
-        {(comment.comment_reactions.length > 0 || detail.canInteract) && !editing && (
-          <div className="mt-2">
-            <Reactions
-              subject="comment"
-              groups={groupReactions(comment.comment_reactions, detail.currentUserId)}
-              disabled={!detail.canInteract}
-              onToggle={(emoji) =>
-                void withErrorToast(
-                  () => detail.comments.toggleReaction(comment.id, emoji),
-                  'The reaction could not be saved',
-                )
-              }
-            />
-          </div>
-        )}
-      </div>
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete comment?"
-        description="The comment will be removed for everyone."
-        confirmLabel="Delete"
-        onConfirm={() => {
-          setConfirmDelete(false);
-          void withErrorToast(() => detail.comments.remove(comment.id), 'The comment could not be deleted');
-        }}
-      />
-    </article>
   );
 });

@@ -1,8 +1,7 @@
 import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { PanelRight } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
-import { storage } from '../../../lib/storage.ts';
+import { useStoredFlag } from '../../../lib/useStoredFlag.ts';
 import { IconButton } from '../../../ui/Button.tsx';
 import { Tooltip } from '../../../ui/Tooltip.tsx';
 import { PageHeader } from '../../app-shell/PageHeader.tsx';
@@ -28,7 +27,7 @@ export const IssueDetailScreen = observer(function IssueDetailScreen({
 }) {
   const detail = useIssueDetail(slug, projectId, issueId);
   const navigate = useNavigate();
-  const [collapsed, setCollapsed] = useState(() => storage.getBoolean(SIDEBAR_KEY, false));
+  const [collapsed, toggleCollapsed] = useStoredFlag(SIDEBAR_KEY);
   const project = detail.project;
   const toBoard = () =>
     void navigate({
@@ -64,10 +63,7 @@ export const IssueDetailScreen = observer(function IssueDetailScreen({
                   label={collapsed ? 'Show properties' : 'Hide properties'}
                   size="sm"
                   aria-pressed={!collapsed}
-                  onClick={() => {
-                    storage.set(SIDEBAR_KEY, String(!collapsed));
-                    setCollapsed(!collapsed);
-                  }}
+                  onClick={toggleCollapsed}
                 >
                   <PanelRight className="size-4" aria-hidden />
                 </IconButton>

@@ -53,7 +53,7 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
     ? [...view.users.values()].sort((a, b) => a.display_name.localeCompare(b.display_name))
     : view.projectUsers;
   /** The members, each with avatar and name. */
-  const userOptions = (key: 'assignees' | 'created_by') =>
+  const userOptions = (key: 'assignees' | 'created_by' | 'mentions') =>
     users.map((u) =>
       option(
         key,
@@ -192,6 +192,10 @@ export const FiltersMenu = observer(function FiltersMenu({ view }: { view: Issue
             </MenuSubContent>
           </MenuSub>
         )}
+        <MenuSub>
+          <MenuSubTrigger>Mentions</MenuSubTrigger>
+          <MenuSubContent>{userOptions('mentions')}</MenuSubContent>
+        </MenuSub>
         <MenuSub>
           <MenuSubTrigger>Created by</MenuSubTrigger>
           <MenuSubContent>{userOptions('created_by')}</MenuSubContent>

@@ -58,7 +58,7 @@ describe('calendar layout', { timeout: 20_000 }, () => {
       makeIssue('i1', { name: 'Ship it', target_date: '2026-05-20' }),
     ]);
     renderApp(URL);
-    const grid = await screen.findByRole('grid', { name: 'Calendar' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Calendar' }, { timeout: 15_000 });
     expect(within(grid).getByRole('button', { name: 'MOB-1 Ship it' })).toBeTruthy();
     expect(issueQueries().every((q) => q.get('target_date') === '2026-04-26;after,2026-06-06;before')).toBe(
       true,
@@ -104,7 +104,7 @@ describe('calendar layout', { timeout: 20_000 }, () => {
       });
     });
     renderApp(URL);
-    const item = await screen.findByRole('button', { name: 'MOB-1 Ship it' }, { timeout: 5000 });
+    const item = await screen.findByRole('button', { name: 'MOB-1 Ship it' }, { timeout: 15_000 });
     const drop = (day: string) => {
       const data = new Map<string, string>();
       const dataTransfer = {
@@ -154,7 +154,7 @@ describe('calendar layout', { timeout: 20_000 }, () => {
       makeIssueDetail('i9', { sequence_id: 9, ...(body as object) }),
     );
     renderApp(URL);
-    const late = await screen.findByRole('button', { name: 'MOB-1 Late' }, { timeout: 5000 });
+    const late = await screen.findByRole('button', { name: 'MOB-1 Late' }, { timeout: 15_000 });
     expect(late.hasAttribute('data-overdue')).toBe(true);
     expect(screen.getByRole('button', { name: 'MOB-2 Done late' }).hasAttribute('data-overdue')).toBe(false);
     const cell = document.querySelector('[data-day="2026-05-28"]') as HTMLElement;

@@ -75,7 +75,7 @@ describe('gantt layout', { timeout: 20_000 }, () => {
       return makeIssueDetail('i1', { name: 'Build', ...saved, updated_at: new Date().toISOString() });
     });
     renderApp(URL);
-    await screen.findByRole('button', { name: 'MOB-1 Build' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Build' }, { timeout: 15_000 });
     expect(screen.getByRole('button', { name: 'Add dates to MOB-2' })).toBeTruthy();
     expect(screen.getByTestId('gantt-point').getAttribute('data-issue-id')).toBe('i3');
 
@@ -109,7 +109,7 @@ describe('gantt layout', { timeout: 20_000 }, () => {
     setupLayout({ layout: 'gantt_chart' }, [makeIssue('i1', { name: 'Build', ...bar })]);
     fakeApi.on('GET', `${P}/issues/i1/`, makeIssueDetail('i1', { name: 'Build', ...bar }));
     renderApp(URL);
-    await screen.findByRole('button', { name: 'MOB-1 Build' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Build' }, { timeout: 15_000 });
     const button = within(screen.getByTestId('gantt-bar')).getByRole('button');
     fireEvent.mouseDown(button, { button: 0, clientX: 200 });
     fireEvent.mouseUp(window, { clientX: 200 });

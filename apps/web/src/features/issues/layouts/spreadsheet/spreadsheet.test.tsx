@@ -32,7 +32,7 @@ describe('spreadsheet layout', { timeout: 20_000 }, () => {
   it('saves the order_by of a clicked header and refetches with it', async () => {
     setupLayout({ layout: 'spreadsheet' }, rows());
     renderApp(URL);
-    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 15_000 });
     expect(issueQueries()[0]!.get('per_page')).toBe('100');
     await userEvent.click(screen.getByRole('button', { name: 'Sort by due date' }));
     await waitFor(() => expect(issueQueries().at(-1)!.get('order_by')).toBe('target_date'));
@@ -50,7 +50,7 @@ describe('spreadsheet layout', { timeout: 20_000 }, () => {
     setupLayout({ layout: 'spreadsheet' }, rows());
     fakeApi.fail('PATCH', `${P}/issues/i1/`, 400, 'Priority cannot change now', 'VALIDATION_ERROR');
     renderApp(URL);
-    const row = (await screen.findAllByTestId('sheet-row', {}, { timeout: 5000 }))[0]!;
+    const row = (await screen.findAllByTestId('sheet-row', {}, { timeout: 15_000 }))[0]!;
     expect(within(row).getByLabelText(/Due date of MOB-1 \(overdue\)/)).toBeTruthy();
     await userEvent.click(within(row).getByRole('button', { name: 'Priority: Low' }));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: /Urgent/ }));
@@ -62,7 +62,7 @@ describe('spreadsheet layout', { timeout: 20_000 }, () => {
   it('moves between cells with the arrows and opens the editor with Enter', async () => {
     setupLayout({ layout: 'spreadsheet' }, rows());
     renderApp(URL);
-    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 15_000 });
     const first = document.querySelector<HTMLElement>('[data-cell="0:0"]')!;
     fireEvent.focus(first);
     first.focus();
@@ -80,7 +80,7 @@ describe('spreadsheet layout', { timeout: 20_000 }, () => {
       return rows().map((r) => ({ ...r, ...b.properties, updated_at: '2026-02-01T00:00:00.000Z' }));
     });
     renderApp(URL);
-    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all loaded work items' }));
     const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
     expect(within(bar).getByText('2 selected')).toBeTruthy();
@@ -101,7 +101,7 @@ describe('spreadsheet layout', { timeout: 20_000 }, () => {
     setupLayout({ layout: 'spreadsheet' }, rows());
     fakeApi.on('POST', `${P}/bulk-delete-issues/`, null);
     renderApp(URL);
-    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select MOB-1' }));
     await userEvent.click(
       within(screen.getByRole('toolbar', { name: 'Bulk actions' })).getByRole('button', { name: /Delete/ }),
@@ -119,7 +119,7 @@ describe('spreadsheet layout', { timeout: 20_000 }, () => {
   it('offers members bulk edits but not delete', async () => {
     setupLayout({ layout: 'spreadsheet' }, rows(), 15);
     renderApp(URL);
-    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Fix login' }, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select MOB-2' }));
     const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
     expect(within(bar).getByRole('button', { name: 'Set state of the selected' })).toBeTruthy();
@@ -133,7 +133,7 @@ describe('spreadsheet layout', { timeout: 20_000 }, () => {
     setupLayout({ layout: 'spreadsheet' }, []);
     fakeApi.on('GET', `${P}/issues/`, envelope(many, 5000, true));
     renderApp(URL);
-    await screen.findByRole('button', { name: 'MOB-1 Item 0' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'MOB-1 Item 0' }, { timeout: 15_000 });
     expect(screen.getAllByTestId('sheet-row').length).toBeLessThan(60);
     expect(screen.getByRole('grid', { name: 'Work items' }).getAttribute('aria-rowcount')).toBe('5001');
     const grid = screen.getByRole('grid', { name: 'Work items' });
