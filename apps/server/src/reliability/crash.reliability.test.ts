@@ -74,7 +74,14 @@ describe.each(databasesUnderTest())('$name', (database: DatabaseUnderTest) => {
       });
       const stop = { now: false };
       const writing = clients.map((writer) => write(writer, base, ack, stop));
-      await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
+      // Killed mid-writing, once the writers are under way: on a busy machine a fixed delay could
+      // end before the first creates were acknowledged, and the cycle would test nothing.
+      const before = ack.created.size;
+      const underWay = Date.now() + 20_000;
+      while (ack.created.size < before + WRITERS && Date.now() < underWay) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 1200));
       server.child.kill('SIGKILL');
       await new Promise((r) => server!.child.once('exit', r));
       stop.now = true;
