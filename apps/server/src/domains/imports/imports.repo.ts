@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { type Executor, queryRows, sqlArray } from '../../platform/db/database.ts';
-import { projects, users } from '../../platform/db/schema.ts';
 import {
   type IssueImportItemRow,
   type IssueImportRow,
   issueImportItems,
   issueImportRefusals,
   issueImports,
+  projects,
+  users,
 } from '../../platform/db/schema.ts';
 
 /**

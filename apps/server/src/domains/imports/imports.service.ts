@@ -9,7 +9,7 @@ import {
 import { detectPreset, type ImportField, type ImportPresetId, suggestMapping } from '@kite/shared/csv-import';
 import { AppError } from '@kite/shared/errors';
 import type { Db } from '../../platform/db/database.ts';
-import type { UserRow } from '../../platform/db/schema.ts';
+import type { IssueImportRow, UserRow } from '../../platform/db/schema.ts';
 import { envelope, type PageRequest } from '../../platform/http/pagination.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -30,7 +30,6 @@ import {
   releaseImport,
   updateUploadedImport,
 } from './imports.repo.ts';
-import type { IssueImportRow } from '../../platform/db/schema.ts';
 import { ImportClaimLost, type ImportRunner, ImportStopped } from './run-import.ts';
 
 export type ImportsService = ReturnType<typeof createImportsService>;

@@ -13,7 +13,7 @@ import {
 import { ROLE, STATE_GROUP_COLORS } from '@kite/shared/domain';
 import { AppError } from '@kite/shared/errors';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import type { ProjectRow, UserRow } from '../../platform/db/schema.ts';
+import type { IssueImportRow, ProjectRow, UserRow } from '../../platform/db/schema.ts';
 import type { ProjectAccess } from '../../platform/http/types.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CyclesService } from '../cycles/cycles.service.ts';
@@ -45,7 +45,6 @@ import {
   recordProgress,
   upsertLinks,
 } from './imports.repo.ts';
-import type { IssueImportRow } from '../../platform/db/schema.ts';
 import { KeyFilter } from './key-filter.ts';
 
 /** An import with the project it writes to and the member it writes as. */
