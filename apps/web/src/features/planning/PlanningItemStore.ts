@@ -1,7 +1,8 @@
 import type { PlanningAnalytics } from '@kite/shared/contracts';
 import { observable, runInAction } from 'mobx';
 import { api, seg } from '../../lib/api.ts';
-import { type ByProject, fileByProject, findInProjects, loadOnce } from '../projects/byProject.ts';
+import { type ByProject, findInProjects, loadOnce } from '../projects/byProject.ts';
+import { ProjectItemStore } from '../projects/ProjectItemStore.ts';
 import { projectPath } from '../projects/ProjectStore.ts';
 
 /** What cycles and modules share: an id, a project, an archive date and a favorite flag. */
@@ -30,22 +31,15 @@ export interface PlanningPaths {
  * and transfers, module links). MobX: the maps and the set are observable themselves and every
  * change runs in an action, so the subclasses need no annotations.
  */
-export abstract class PlanningItemStore<T extends PlanningItem, Create, Update> {
-  protected readonly byProject: ByProject<T> = observable.map();
+export abstract class PlanningItemStore<T extends PlanningItem, Create, Update> extends ProjectItemStore<T> {
   protected readonly archivedByProject: ByProject<T> = observable.map();
   /** Requests in flight by project, so that many pickers opening at once ask once. */
   private readonly loading = new Map<string, Promise<unknown>>();
   /** Projects whose whole list is here (one page's fetchOne files a single item). */
   private readonly listed = observable.set<string>();
 
-  protected constructor(private readonly paths: PlanningPaths) {}
-
-  protected base(slug: string, projectId: string): string {
-    return `${projectPath(slug, projectId)}/${this.paths.collection}/`;
-  }
-
-  protected itemUrl(slug: string, projectId: string, id: string): string {
-    return `${this.base(slug, projectId)}${seg(id)}/`;
+  protected constructor(private readonly paths: PlanningPaths) {
+    super(paths.collection, paths.collection);
   }
 
   /** Files the item under live or archived, whichever it now is. */
@@ -60,28 +54,25 @@ export abstract class PlanningItemStore<T extends PlanningItem, Create, Update> 
   }
 
   protected liveOf(projectId: string): T[] {
-    return [...(this.byProject.get(projectId)?.values() ?? [])];
+    return this.itemsOf(projectId);
   }
 
   protected archivedItemsOf(projectId: string): T[] {
     return [...(this.archivedByProject.get(projectId)?.values() ?? [])];
   }
 
-  isLoaded(projectId: string): boolean {
+  override isLoaded(projectId: string): boolean {
     return this.listed.has(projectId);
   }
 
   /** An item of any loaded project, archived ones too. */
-  find(id: string): T | undefined {
-    return findInProjects(this.byProject, id) ?? findInProjects(this.archivedByProject, id);
+  override find(id: string): T | undefined {
+    return super.find(id) ?? findInProjects(this.archivedByProject, id);
   }
 
-  async fetch(slug: string, projectId: string): Promise<T[]> {
-    const items = await api.get<T[]>(this.base(slug, projectId));
-    runInAction(() => {
-      this.listed.add(projectId);
-      this.byProject.set(projectId, observable.map(items.map((x) => [x.id, x])));
-    });
+  override async fetch(slug: string, projectId: string): Promise<T[]> {
+    const items = await super.fetch(slug, projectId);
+    runInAction(() => this.listed.add(projectId));
     return items;
   }
 
@@ -94,12 +85,6 @@ export abstract class PlanningItemStore<T extends PlanningItem, Create, Update> 
   /** Loads the project's items unless they are here or on their way (errors leave them unloaded). */
   ensure(slug: string, projectId: string): void {
     if (!this.isLoaded(projectId)) loadOnce(this.loading, projectId, () => this.fetch(slug, projectId));
-  }
-
-  /** The items of every project the caller can see (lists across projects name their groups). */
-  async fetchWorkspace(slug: string): Promise<void> {
-    const all = await api.get<T[]>(`/api/workspaces/${seg(slug)}/${this.paths.collection}/`);
-    runInAction(() => fileByProject(this.byProject, all));
   }
 
   /** One item, fresh from the server (its figures change as its work items do). */
@@ -164,9 +149,9 @@ export abstract class PlanningItemStore<T extends PlanningItem, Create, Update> 
     return api.get<PlanningAnalytics>(`${this.itemUrl(slug, projectId, id)}analytics/?type=${type}`);
   }
 
-  reset(): void {
+  override reset(): void {
+    super.reset();
     runInAction(() => {
-      this.byProject.clear();
       this.archivedByProject.clear();
       this.listed.clear();
     });

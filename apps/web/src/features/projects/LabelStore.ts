@@ -1,9 +1,6 @@
 import type { Label } from '@kite/shared/contracts';
 import { labelSortOrderBetween, nextLabelSortOrder } from '@kite/shared/domain';
-import { makeAutoObservable, observable, runInAction } from 'mobx';
-import { api, seg } from '../../lib/api.ts';
-import { type ByProject, fileByProject, findInProjects } from './byProject.ts';
-import { projectPath } from './ProjectStore.ts';
+import { ProjectItemStore } from './ProjectItemStore.ts';
 
 export interface LabelNode {
   label: Label;
@@ -35,46 +32,13 @@ export function sortOrderForMove(siblings: Label[], id: string, direction: -1 | 
 }
 
 /** The labels of each project, keyed by label id. */
-export class LabelStore {
-  private readonly byProject: ByProject<Label> = observable.map();
-  /** Workspaces whose projects' labels all came in one read (lists across projects). */
-  private readonly workspaces = observable.set<string>();
-
+export class LabelStore extends ProjectItemStore<Label> {
   constructor() {
-    makeAutoObservable<LabelStore, 'byProject' | 'workspaces'>(
-      this,
-      { byProject: false, workspaces: false },
-      { autoBind: true },
-    );
-  }
-
-  /** A label of any loaded project (lists across projects look them up by id). */
-  find(id: string): Label | undefined {
-    return findInProjects(this.byProject, id);
-  }
-
-  /** Every label of the projects the caller is in (`GET {ws}/labels/`), filed by project. */
-  async fetchWorkspace(slug: string): Promise<Label[]> {
-    const all = await api.get<Label[]>(`/api/workspaces/${seg(slug)}/labels/`);
-    runInAction(() => {
-      fileByProject(this.byProject, all);
-      this.workspaces.add(slug);
-    });
-    return all;
-  }
-
-  /** Whether `fetchWorkspace` answered for `slug` (an id missing then names a deleted label). */
-  isWorkspaceLoaded(slug: string): boolean {
-    return this.workspaces.has(slug);
-  }
-
-  isLoaded(projectId: string): boolean {
-    return this.byProject.has(projectId);
+    super('issue-labels', 'labels');
   }
 
   labelsOf(projectId: string): Label[] {
-    const labels = this.byProject.get(projectId);
-    return labels ? [...labels.values()].sort((a, b) => a.sort_order - b.sort_order) : [];
+    return this.itemsOf(projectId).sort((a, b) => a.sort_order - b.sort_order);
   }
 
   treeOf(projectId: string): LabelNode[] {
@@ -85,17 +49,7 @@ export class LabelStore {
     return this.labelsOf(projectId).filter((l) => (l.parent ?? null) === parent);
   }
 
-  private base(slug: string, projectId: string) {
-    return `${projectPath(slug, projectId)}/issue-labels/`;
-  }
-
-  async fetch(slug: string, projectId: string): Promise<Label[]> {
-    const labels = await api.get<Label[]>(this.base(slug, projectId));
-    runInAction(() => this.byProject.set(projectId, observable.map(labels.map((l) => [l.id, l]))));
-    return labels;
-  }
-
-  async create(
+  create(
     slug: string,
     projectId: string,
     body: { name: string; color: string; parent: string | null },
@@ -104,33 +58,17 @@ export class LabelStore {
       (m, l) => (m === null || l.sort_order > m ? l.sort_order : m),
       null,
     );
-    const label = await api.post<Label>(this.base(slug, projectId), {
-      ...body,
-      sort_order: nextLabelSortOrder(max),
-    });
-    runInAction(() => this.byProject.get(projectId)?.set(label.id, label));
-    return label;
+    return this.post(slug, projectId, { ...body, sort_order: nextLabelSortOrder(max) });
   }
 
   /** Applied at once, rolled back if the server refuses. */
-  async update(
+  update(
     slug: string,
     projectId: string,
     labelId: string,
     patch: Partial<Pick<Label, 'name' | 'color' | 'parent' | 'sort_order'>>,
   ): Promise<void> {
-    const labels = this.byProject.get(projectId);
-    const before = labels?.get(labelId);
-    if (labels && before) labels.set(labelId, { ...before, ...patch });
-    try {
-      const label = await api.patch<Label>(`${this.base(slug, projectId)}${seg(labelId)}/`, patch);
-      runInAction(() => labels?.set(labelId, label));
-    } catch (error) {
-      runInAction(() => {
-        if (labels && before) labels.set(labelId, before);
-      });
-      throw error;
-    }
+    return this.patch(slug, projectId, labelId, patch);
   }
 
   async move(slug: string, projectId: string, labelId: string, direction: -1 | 1): Promise<void> {
@@ -142,18 +80,9 @@ export class LabelStore {
   }
 
   /** Children of a deleted label become top-level (as the server does). */
-  async remove(slug: string, projectId: string, labelId: string): Promise<void> {
-    await api.delete(`${this.base(slug, projectId)}${seg(labelId)}/`);
-    runInAction(() => {
-      const labels = this.byProject.get(projectId);
-      if (!labels) return;
-      labels.delete(labelId);
+  remove(slug: string, projectId: string, labelId: string): Promise<void> {
+    return this.delete(slug, projectId, labelId, (labels) => {
       for (const l of labels.values()) if (l.parent === labelId) labels.set(l.id, { ...l, parent: null });
     });
-  }
-
-  reset(): void {
-    this.byProject.clear();
-    this.workspaces.clear();
   }
 }

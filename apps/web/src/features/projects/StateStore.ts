@@ -1,53 +1,18 @@
 import type { State } from '@kite/shared/contracts';
 import { STATE_GROUPS, type StateGroup, stateGroupRank, stateSequenceBetween } from '@kite/shared/domain';
-import { makeAutoObservable, observable, runInAction } from 'mobx';
-import { api, seg } from '../../lib/api.ts';
-import { type ByProject, fileByProject, findInProjects } from './byProject.ts';
-import { projectPath } from './ProjectStore.ts';
+import { runInAction } from 'mobx';
+import { api } from '../../lib/api.ts';
+import { ProjectItemStore } from './ProjectItemStore.ts';
 
 /** The workflow states of each project, keyed by state id. */
-export class StateStore {
-  private readonly byProject: ByProject<State> = observable.map();
-  /** Workspaces whose projects' states all came in one read (lists across projects). */
-  private readonly workspaces = observable.set<string>();
-
+export class StateStore extends ProjectItemStore<State> {
   constructor() {
-    makeAutoObservable<StateStore, 'byProject' | 'workspaces'>(
-      this,
-      { byProject: false, workspaces: false },
-      { autoBind: true },
-    );
-  }
-
-  /** A state of any loaded project (lists across projects look them up by id). */
-  find(id: string): State | undefined {
-    return findInProjects(this.byProject, id);
-  }
-
-  /** Every state of the projects the caller is in (`GET {ws}/states/`), filed by project. */
-  async fetchWorkspace(slug: string): Promise<State[]> {
-    const all = await api.get<State[]>(`/api/workspaces/${seg(slug)}/states/`);
-    runInAction(() => {
-      fileByProject(this.byProject, all);
-      this.workspaces.add(slug);
-    });
-    return all;
-  }
-
-  /** Whether `fetchWorkspace` answered for `slug` (an id missing then names a deleted state). */
-  isWorkspaceLoaded(slug: string): boolean {
-    return this.workspaces.has(slug);
-  }
-
-  isLoaded(projectId: string): boolean {
-    return this.byProject.has(projectId);
+    super('states', 'states');
   }
 
   /** By group order, then sequence. */
   statesOf(projectId: string): State[] {
-    const states = this.byProject.get(projectId);
-    if (!states) return [];
-    return [...states.values()].sort(
+    return this.itemsOf(projectId).sort(
       (a, b) => stateGroupRank(a.group) - stateGroupRank(b.group) || a.sequence - b.sequence,
     );
   }
@@ -61,45 +26,22 @@ export class StateStore {
     return groups;
   }
 
-  private base(slug: string, projectId: string) {
-    return `${projectPath(slug, projectId)}/states/`;
-  }
-
-  async fetch(slug: string, projectId: string): Promise<State[]> {
-    const states = await api.get<State[]>(this.base(slug, projectId));
-    runInAction(() => this.byProject.set(projectId, observable.map(states.map((s) => [s.id, s]))));
-    return states;
-  }
-
-  async create(
+  create(
     slug: string,
     projectId: string,
     body: { name: string; color: string; group: StateGroup },
   ): Promise<State> {
-    const state = await api.post<State>(this.base(slug, projectId), body);
-    runInAction(() => this.byProject.get(projectId)?.set(state.id, state));
-    return state;
+    return this.post(slug, projectId, body);
   }
 
   /** Applied at once, rolled back if the server refuses. */
-  async update(
+  update(
     slug: string,
     projectId: string,
     stateId: string,
     patch: Partial<Pick<State, 'name' | 'color' | 'sequence' | 'description'>>,
   ): Promise<void> {
-    const states = this.byProject.get(projectId);
-    const before = states?.get(stateId);
-    if (states && before) states.set(stateId, { ...before, ...patch });
-    try {
-      const state = await api.patch<State>(`${this.base(slug, projectId)}${seg(stateId)}/`, patch);
-      runInAction(() => states?.set(stateId, state));
-    } catch (error) {
-      runInAction(() => {
-        if (states && before) states.set(stateId, before);
-      });
-      throw error;
-    }
+    return this.patch(slug, projectId, stateId, patch);
   }
 
   /** Exactly one default: the new one is marked at once, and the old one restored if the server refuses. */
@@ -107,18 +49,16 @@ export class StateStore {
     const states = this.byProject.get(projectId);
     if (!states) return;
     const previous = [...states.values()].filter((s) => s.default);
-    for (const s of states.values()) {
-      if (s.default !== (s.id === stateId)) states.set(s.id, { ...s, default: s.id === stateId });
-    }
-    try {
-      await api.post(`${this.base(slug, projectId)}${seg(stateId)}/mark-default/`);
-    } catch (error) {
+    const markOnly = (isDefault: (s: State) => boolean) =>
       runInAction(() => {
-        for (const s of states.values()) {
-          const wasDefault = previous.some((p) => p.id === s.id);
-          if (s.default !== wasDefault) states.set(s.id, { ...s, default: wasDefault });
-        }
+        for (const s of states.values())
+          if (s.default !== isDefault(s)) states.set(s.id, { ...s, default: isDefault(s) });
       });
+    markOnly((s) => s.id === stateId);
+    try {
+      await api.post(`${this.itemUrl(slug, projectId, stateId)}mark-default/`);
+    } catch (error) {
+      markOnly((s) => previous.some((p) => p.id === s.id));
       throw error;
     }
   }
@@ -133,23 +73,8 @@ export class StateStore {
     await this.update(slug, projectId, stateId, { sequence });
   }
 
-  async remove(slug: string, projectId: string, stateId: string): Promise<void> {
-    const states = this.byProject.get(projectId);
-    const before = states?.get(stateId);
-    states?.delete(stateId);
-    try {
-      await api.delete(`${this.base(slug, projectId)}${seg(stateId)}/`);
-    } catch (error) {
-      runInAction(() => {
-        if (states && before) states.set(stateId, before);
-      });
-      throw error;
-    }
-  }
-
-  reset(): void {
-    this.byProject.clear();
-    this.workspaces.clear();
+  remove(slug: string, projectId: string, stateId: string): Promise<void> {
+    return this.delete(slug, projectId, stateId);
   }
 }
 
