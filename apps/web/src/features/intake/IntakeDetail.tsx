@@ -2,27 +2,16 @@ import type { IntakeIssue, Project, UserLite } from '@kite/shared/contracts';
 import { INTAKE_STATUS, type IntakeStatus } from '@kite/shared/domain';
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
-import {
-  AlarmClock,
-  CalendarDays,
-  CircleCheck,
-  CircleX,
-  Copy,
-  SignalHigh,
-  Tag,
-  UserRound,
-  Users,
-} from 'lucide-react';
+import { AlarmClock, CalendarDays, CircleCheck, CircleX, Copy, UserRound } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { toastSuccess } from '../../ui/toast.ts';
-import { PropertyPicker } from '../issues/detail/PropertyPicker.tsx';
+import { AssigneesRow, LabelsRow, PriorityRow, Row } from '../issues/detail/PropertyRows.tsx';
 import { formatDateTime, userName } from '../issues/detail/parts.tsx';
-import { PRIORITY_ORDER } from '../issues/store/displayFilters.ts';
-import { PRIORITY_LABELS, PriorityIcon } from '../public-board/PriorityIcon.tsx';
+import { TitleField } from '../issues/detail/TitleEditor.tsx';
 import { IntakeActions } from './IntakeActions.tsx';
 import { IntakeActivity } from './IntakeActivity.tsx';
 import type { IntakeAbilities } from './intakeAbilities.ts';
@@ -220,7 +209,7 @@ const IntakeBanner = observer(function IntakeBanner({
   }
 });
 
-/** The title, edited in place by who may: saved on blur or Enter, put back if the server refuses. */
+/** The title, edited in place by who may (the issue detail's field), put back if the server refuses. */
 const IntakeTitle = observer(function IntakeTitle({
   slug,
   item,
@@ -231,65 +220,12 @@ const IntakeTitle = observer(function IntakeTitle({
   editable: boolean;
 }) {
   const { intake } = useStores();
-  const name = item.issue.name;
-  const [draft, setDraft] = useState(name);
-  const [error, setError] = useState<string | null>(null);
-  const editing = useRef(false);
-  useEffect(() => {
-    if (!editing.current) setDraft(name);
-  }, [name]);
-
-  if (!editable) return <h2 className="text-xl font-semibold break-words text-fg">{name}</h2>;
-
-  const save = async () => {
-    editing.current = false;
-    const next = draft.trim();
-    if (next === name) return setDraft(name);
-    if (!next) {
-      setError('Title is required');
-      return setDraft(name);
-    }
-    setError(null);
-    const ok = await intake.updateIssue(slug, item.issue.id, { name: next });
-    if (!ok) setDraft(intake.get(item.issue.id)?.issue.name ?? name);
-  };
-
   return (
-    <div>
-      <textarea
-        aria-label="Title"
-        rows={1}
-        value={draft}
-        maxLength={255}
-        onFocus={() => {
-          editing.current = true;
-        }}
-        onChange={(e) => {
-          editing.current = true;
-          setDraft(e.target.value.replace(/\n/g, ' '));
-          setError(null);
-        }}
-        onBlur={() => void save()}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            e.currentTarget.blur();
-          } else if (e.key === 'Escape') {
-            e.preventDefault();
-            e.stopPropagation();
-            editing.current = false;
-            setDraft(name);
-            e.currentTarget.blur();
-          }
-        }}
-        className="field-sizing-content -mx-1 w-full resize-none rounded-md bg-transparent px-1 py-0.5 text-xl font-semibold text-fg outline-none hover:bg-surface focus:bg-surface focus-visible:outline-2 focus-visible:outline-focus"
-      />
-      {error && (
-        <p role="alert" className="mt-1 text-xs font-medium text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    <TitleField
+      name={item.issue.name}
+      editable={editable}
+      save={(name) => intake.updateIssue(slug, item.issue.id, { name })}
+    />
   );
 });
 
@@ -360,23 +296,6 @@ const IntakeDescription = observer(function IntakeDescription({
   );
 });
 
-function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] items-start gap-2">
-      <div className="flex h-8 items-center gap-2 text-sm text-fg-muted">
-        <span className="flex size-4 items-center justify-center text-fg-subtle" aria-hidden>
-          {icon}
-        </span>
-        {label}
-      </div>
-      <div className="min-w-0">{children}</div>
-    </div>
-  );
-}
-
-const toggle = (list: readonly string[], value: string) =>
-  list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-
 /** Priority, assignees and labels (members edit them while the item is open), who sent it and when. */
 const IntakeProperties = observer(function IntakeProperties({
   slug,
@@ -396,94 +315,30 @@ const IntakeProperties = observer(function IntakeProperties({
     .map((m) => users.get(m.member))
     .filter((u): u is UserLite => !!u && !u.is_bot)
     .sort((a, b) => userName(a).localeCompare(userName(b)));
-  const projectLabels = labels.labelsOf(issue.project_id);
-  const itemLabels = projectLabels.filter((l) => issue.label_ids.includes(l.id));
   const creator = item.created_by ? users.get(item.created_by) : undefined;
   const update = (patch: Parameters<typeof intake.updateIssue>[2]) =>
     void intake.updateIssue(slug, issue.id, patch);
 
   return (
     <section aria-label="Properties" className="flex flex-col gap-1">
-      <Row icon={<SignalHigh className="size-4" />} label="Priority">
-        <PropertyPicker
-          label="Priority"
-          disabled={!editable}
-          selected={[issue.priority]}
-          options={PRIORITY_ORDER.map((p) => ({
-            value: p,
-            label: PRIORITY_LABELS[p] ?? p,
-            icon: <PriorityIcon priority={p} />,
-          }))}
-          onSelect={(value) =>
-            value !== issue.priority && update({ priority: value as (typeof PRIORITY_ORDER)[number] })
-          }
-        >
-          <PriorityIcon priority={issue.priority} withLabel className="text-sm text-fg" />
-        </PropertyPicker>
-      </Row>
-      <Row icon={<Users className="size-4" />} label="Assignees">
-        <PropertyPicker
-          label="Assignees"
-          multiple
-          disabled={!editable}
-          selected={issue.assignee_ids}
-          options={assignable.map((u) => ({
-            value: u.id,
-            label: userName(u),
-            keywords: u.display_name,
-            icon: <Avatar name={userName(u)} src={u.avatar_url} size="xs" />,
-          }))}
-          emptyText="No project members to assign"
-          onSelect={(value) => update({ assignee_ids: toggle(issue.assignee_ids, value) })}
-        >
-          {issue.assignee_ids.length === 0 ? (
-            <span className="text-fg-subtle">No assignees</span>
-          ) : (
-            <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 py-1">
-              {issue.assignee_ids.slice(0, 3).map((id) => (
-                <span key={id} className="inline-flex min-w-0 items-center gap-1.5">
-                  <Avatar name={userName(users.get(id))} src={users.get(id)?.avatar_url} size="xs" />
-                  <span className="truncate">{userName(users.get(id))}</span>
-                </span>
-              ))}
-              {issue.assignee_ids.length > 3 && (
-                <span className="text-fg-muted">+{issue.assignee_ids.length - 3} more</span>
-              )}
-            </span>
-          )}
-        </PropertyPicker>
-      </Row>
-      <Row icon={<Tag className="size-4" />} label="Labels">
-        <PropertyPicker
-          label="Labels"
-          multiple
-          disabled={!editable}
-          selected={issue.label_ids}
-          options={projectLabels.map((l) => ({
-            value: l.id,
-            label: l.name,
-            icon: <span className="size-2.5 rounded-full" style={{ backgroundColor: l.color }} />,
-          }))}
-          emptyText="No labels in this project"
-          onSelect={(value) => update({ label_ids: toggle(issue.label_ids, value) })}
-        >
-          {itemLabels.length === 0 ? (
-            <span className="text-fg-subtle">No labels</span>
-          ) : (
-            <span className="flex min-w-0 flex-wrap gap-1 py-1">
-              {itemLabels.map((l) => (
-                <span
-                  key={l.id}
-                  className="inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs"
-                >
-                  <span className="size-2 rounded-full" style={{ backgroundColor: l.color }} aria-hidden />
-                  {l.name}
-                </span>
-              ))}
-            </span>
-          )}
-        </PropertyPicker>
-      </Row>
+      <PriorityRow
+        priority={issue.priority}
+        readOnly={!editable}
+        onChange={(priority) => update({ priority })}
+      />
+      <AssigneesRow
+        assigneeIds={issue.assignee_ids}
+        assignable={assignable}
+        userOf={(id) => users.get(id)}
+        readOnly={!editable}
+        onChange={(assignee_ids) => update({ assignee_ids })}
+      />
+      <LabelsRow
+        labelIds={issue.label_ids}
+        labels={labels.labelsOf(issue.project_id)}
+        readOnly={!editable}
+        onChange={(label_ids) => update({ label_ids })}
+      />
       <Row icon={<UserRound className="size-4" />} label="Submitted by">
         <span className="flex min-h-8 items-center gap-1.5 px-2 text-sm text-fg">
           <Avatar name={userName(creator)} src={creator?.avatar_url} size="xs" />

@@ -1,4 +1,3 @@
-import { PRIORITIES } from '@kite/shared/contracts';
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import {
@@ -9,35 +8,18 @@ import {
   GitFork,
   Hash,
   RefreshCcw,
-  SignalHigh,
-  Tag,
   Triangle,
   User,
-  Users,
   X,
 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { PRIORITY_LABELS, PriorityIcon } from '../../public-board/PriorityIcon.tsx';
 import { IssuePickerDialog } from './IssuePickerDialog.tsx';
 import { PropertyPicker } from './PropertyPicker.tsx';
+import { AssigneesRow, LabelsRow, PriorityRow, Row, toggleIn } from './PropertyRows.tsx';
 import { formatDay, StateIcon, userName } from './parts.tsx';
 import { type IssueDetailStore, isOverdue } from './store/IssueDetailStore.ts';
-
-function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] items-start gap-2">
-      <div className="flex h-8 items-center gap-2 text-sm text-fg-muted">
-        <span className="flex size-4 items-center justify-center text-fg-subtle" aria-hidden>
-          {icon}
-        </span>
-        {label}
-      </div>
-      <div className="min-w-0">{children}</div>
-    </div>
-  );
-}
 
 const muted = 'text-fg-subtle';
 
@@ -49,16 +31,10 @@ export const PropertiesPanel = observer(function PropertiesPanel({ detail }: { d
   const { slug, projectId } = detail.ref;
   const readOnly = !detail.canEditFields;
   const state = detail.state;
-  const labels = detail.root.labels.labelsOf(projectId);
-  const issueLabels = labels.filter((l) => issue.label_ids.includes(l.id));
-  const assignees = issue.assignee_ids.map((id) => ({ id, user: detail.userOf(id) }));
   const creator = detail.userOf(issue.created_by);
   const overdue = isOverdue(issue);
   const points = detail.estimatePoints;
   const parent = detail.parent;
-
-  const toggle = (list: readonly string[], value: string) =>
-    list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
   return (
     <div className="flex flex-col gap-1">
@@ -79,100 +55,28 @@ export const PropertiesPanel = observer(function PropertiesPanel({ detail }: { d
         </PropertyPicker>
       </Row>
 
-      <Row icon={<SignalHigh className="size-4" />} label="Priority">
-        <PropertyPicker
-          label="Priority"
-          disabled={readOnly}
-          selected={[issue.priority]}
-          options={PRIORITIES.map((p) => ({
-            value: p,
-            label: PRIORITY_LABELS[p] ?? p,
-            icon: <PriorityIcon priority={p} />,
-          }))}
-          onSelect={(value) =>
-            value !== issue.priority && detail.update({ priority: value as (typeof PRIORITIES)[number] })
-          }
-        >
-          <PriorityIcon priority={issue.priority} withLabel className="text-sm text-fg" />
-        </PropertyPicker>
-      </Row>
+      <PriorityRow
+        priority={issue.priority}
+        readOnly={readOnly}
+        onChange={(priority) => detail.update({ priority })}
+      />
 
-      <Row icon={<Users className="size-4" />} label="Assignees">
-        <PropertyPicker
-          label="Assignees"
-          multiple
-          disabled={readOnly}
-          selected={issue.assignee_ids}
-          options={detail.assignable.map((u) => ({
-            value: u.id,
-            label: userName(u),
-            keywords: u.display_name,
-            icon: <Avatar name={userName(u)} src={u.avatar_url} size="xs" />,
-          }))}
-          emptyText="No project members to assign"
-          onSelect={(value) => detail.update({ assignee_ids: toggle(issue.assignee_ids, value) })}
-        >
-          {assignees.length === 0 ? (
-            <span className={muted}>No assignees</span>
-          ) : (
-            <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 py-1">
-              {assignees.slice(0, 3).map(({ id, user }) => (
-                <span key={id} className="inline-flex min-w-0 items-center gap-1.5">
-                  <Avatar name={userName(user)} src={user?.avatar_url} size="xs" />
-                  <span className="truncate">{userName(user)}</span>
-                </span>
-              ))}
-              {assignees.length > 3 && <span className="text-fg-muted">+{assignees.length - 3} more</span>}
-            </span>
-          )}
-        </PropertyPicker>
-      </Row>
+      <AssigneesRow
+        assigneeIds={issue.assignee_ids}
+        assignable={detail.assignable}
+        userOf={(id) => detail.userOf(id)}
+        readOnly={readOnly}
+        onChange={(assignee_ids) => detail.update({ assignee_ids })}
+      />
 
-      <Row icon={<Tag className="size-4" />} label="Labels">
-        <PropertyPicker
-          label="Labels"
-          multiple
-          disabled={readOnly}
-          selected={issue.label_ids}
-          options={labels.map((l) => ({
-            value: l.id,
-            label: l.name,
-            icon: (
-              <span
-                className="size-2.5 rounded-full"
-                style={{ background: l.color || '#9ca3af' }}
-                aria-hidden
-              />
-            ),
-          }))}
-          emptyText="No labels in this project"
-          onSelect={(value) => detail.update({ label_ids: toggle(issue.label_ids, value) })}
-        >
-          {issueLabels.length === 0 ? (
-            <span className={muted}>No labels</span>
-          ) : (
-            <span className="flex min-w-0 flex-wrap items-center gap-1 py-1">
-              {issueLabels.slice(0, 3).map((l) => (
-                <span
-                  key={l.id}
-                  className="inline-flex max-w-40 items-center gap-1.5 rounded-full border border-border px-2 py-0.5 text-xs"
-                >
-                  <span
-                    className="size-2 shrink-0 rounded-full"
-                    style={{ background: l.color || '#9ca3af' }}
-                  />
-                  <span className="truncate">{l.name}</span>
-                </span>
-              ))}
-              {issueLabels.length > 3 && (
-                <span className="text-xs text-fg-muted">+{issueLabels.length - 3} more</span>
-              )}
-            </span>
-          )}
-        </PropertyPicker>
-      </Row>
+      <LabelsRow
+        labelIds={issue.label_ids}
+        labels={detail.root.labels.labelsOf(projectId)}
+        readOnly={readOnly}
+        onChange={(label_ids) => detail.update({ label_ids })}
+      />
 
-      <PlanningRows detail={detail} readOnly={readOnly} toggle={toggle} />
+      <PlanningRows detail={detail} readOnly={readOnly} />
 
       <Row icon={<CalendarClock className="size-4" />} label="Start date">
         <DateField
@@ -286,11 +190,9 @@ export const PropertiesPanel = observer(function PropertiesPanel({ detail }: { d
 const PlanningRows = observer(function PlanningRows({
   detail,
   readOnly,
-  toggle,
 }: {
   detail: IssueDetailStore;
   readOnly: boolean;
-  toggle: (list: readonly string[], value: string) => string[];
 }) {
   const issue = detail.issue;
   const project = detail.project;
@@ -334,7 +236,7 @@ const PlanningRows = observer(function PlanningRows({
             selected={issue.module_ids}
             options={modules.modulesOf(project.id).map((m) => ({ value: m.id, label: m.name }))}
             emptyText="No modules in this project"
-            onSelect={(value) => void detail.update({ module_ids: toggle(issue.module_ids, value) })}
+            onSelect={(value) => void detail.update({ module_ids: toggleIn(issue.module_ids, value) })}
           >
             {issueModules.length === 0 ? (
               <span className={muted}>No modules</span>

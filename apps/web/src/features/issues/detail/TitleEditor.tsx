@@ -2,19 +2,29 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import type { IssueDetailStore } from './store/IssueDetailStore.ts';
 
-/** The work item's name, edited in place: saved on blur or Enter, reverted if the server refuses. */
-export const TitleEditor = observer(function TitleEditor({ detail }: { detail: IssueDetailStore }) {
-  const name = detail.issue?.name ?? '';
+/**
+ * A work item's name, edited in place by who may: saved on blur or Enter, Escape puts it back.
+ * `save` answers whether the server took it; on a refusal the field follows `name` again.
+ */
+export function TitleField({
+  name,
+  editable,
+  save,
+}: {
+  name: string;
+  editable: boolean;
+  save: (next: string) => Promise<boolean>;
+}) {
   const [draft, setDraft] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const editing = useRef(false);
 
-  // Follow the store (saves, rollbacks, edits from the board) unless the user is typing.
+  // Follow the stored name (saves, rollbacks, edits from elsewhere) unless the user is typing.
   useEffect(() => {
     if (!editing.current) setDraft(name);
   }, [name]);
 
-  const save = async () => {
+  const commit = async () => {
     editing.current = false;
     const next = draft.trim();
     if (next === name) {
@@ -31,13 +41,10 @@ export const TitleEditor = observer(function TitleEditor({ detail }: { detail: I
       return;
     }
     setError(null);
-    const ok = await detail.update({ name: next }, 'The title could not be saved');
-    if (!ok) setDraft(detail.issue?.name ?? name);
+    if (!(await save(next))) setDraft(name);
   };
 
-  if (!detail.canEditFields) {
-    return <h2 className="text-xl font-semibold break-words text-fg">{name}</h2>;
-  }
+  if (!editable) return <h2 className="text-xl font-semibold break-words text-fg">{name}</h2>;
 
   return (
     <div>
@@ -54,7 +61,7 @@ export const TitleEditor = observer(function TitleEditor({ detail }: { detail: I
           setDraft(e.target.value.replace(/\n/g, ' '));
           setError(null);
         }}
-        onBlur={() => void save()}
+        onBlur={() => void commit()}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
@@ -76,5 +83,16 @@ export const TitleEditor = observer(function TitleEditor({ detail }: { detail: I
         </p>
       )}
     </div>
+  );
+}
+
+/** The detail's title: the store's name, saved through the detail (rolled back there on a refusal). */
+export const TitleEditor = observer(function TitleEditor({ detail }: { detail: IssueDetailStore }) {
+  return (
+    <TitleField
+      name={detail.issue?.name ?? ''}
+      editable={detail.canEditFields}
+      save={(next) => detail.update({ name: next }, 'The title could not be saved')}
+    />
   );
 });
