@@ -16,7 +16,7 @@ import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { FeatureOff } from '../planning/FeatureOff.tsx';
 import { FavoriteToggle, ProgressMeter } from '../planning/PlanningParts.tsx';
-import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { ProjectSectionTitle } from '../projects/ProjectSectionTitle.tsx';
 import { ActivePriorityItems } from './ActivePriorityItems.tsx';
 import { CYCLE_TABS, type CycleTab } from './CycleStore.ts';
 import { formatRange, STATUS_CLASSES, STATUS_LABELS } from './cycleFormat.ts';
@@ -74,14 +74,7 @@ export const CyclesScreen = observer(function CyclesScreen({
   return (
     <>
       <PageHeader
-        title={
-          <span className="flex items-center gap-2">
-            <ProjectLogo project={project} size="sm" />
-            {project.name}
-            <span className="text-fg-subtle">/</span>
-            Cycles
-          </span>
-        }
+        title={<ProjectSectionTitle slug={slug} project={project} section="Cycles" />}
         actions={
           canCreate && (
             <Button variant="primary" size="sm" onClick={() => setEditing('new')}>

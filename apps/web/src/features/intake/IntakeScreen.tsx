@@ -11,7 +11,7 @@ import { PageLoader } from '../../ui/Spinner.tsx';
 import { tabClass } from '../../ui/tabs.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { FeatureOff } from '../planning/FeatureOff.tsx';
-import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { ProjectSectionTitle } from '../projects/ProjectSectionTitle.tsx';
 import { effectiveProjectRole } from '../projects/projectAccess.ts';
 import { IntakeAppliedFilters } from './IntakeAppliedFilters.tsx';
 import { IntakeCreateDialog } from './IntakeCreateDialog.tsx';
@@ -161,14 +161,7 @@ export const IntakeScreen = observer(function IntakeScreen({
   return (
     <>
       <PageHeader
-        title={
-          <span className="flex items-center gap-2">
-            <ProjectLogo project={project} size="sm" />
-            {project.name}
-            <span className="text-fg-subtle">/</span>
-            Intake
-          </span>
-        }
+        title={<ProjectSectionTitle slug={slug} project={project} section="Intake" />}
         actions={
           <Button variant="primary" size="sm" onClick={() => setCreating(true)}>
             <Plus className="size-3.5" aria-hidden /> New intake item

@@ -13,7 +13,7 @@ import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { FeatureOff } from '../planning/FeatureOff.tsx';
-import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { ProjectSectionTitle } from '../projects/ProjectSectionTitle.tsx';
 import type { ModuleActionProps } from './ModuleActions.tsx';
 import { ModuleCard } from './ModuleCard.tsx';
 import { ModuleRow } from './ModuleRow.tsx';
@@ -63,14 +63,7 @@ export const ModulesScreen = observer(function ModulesScreen({
   return (
     <>
       <PageHeader
-        title={
-          <span className="flex items-center gap-2">
-            <ProjectLogo project={project} size="sm" />
-            {project.name}
-            <span className="text-fg-subtle">/</span>
-            Modules
-          </span>
-        }
+        title={<ProjectSectionTitle slug={slug} project={project} section="Modules" />}
         actions={
           <>
             {!archived && <ModulesLayoutSwitcher value={layout} onChange={setLayout} />}

@@ -1,20 +1,20 @@
 import { PAGE_ACCESS, type Page } from '@kite/shared/contracts';
 import { createLazyRoute, Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import clsx from 'clsx';
-import { Archive, EyeOff, FileText, Globe, LockKeyhole, Plus, Search, Star } from 'lucide-react';
+import { Archive, EyeOff, FileText, Globe, LockKeyhole, Plus, Star } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Input, Select } from '../../ui/Input.tsx';
+import { SearchSortBar } from '../../ui/SearchSortBar.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 import { tabBarClass, tabClass } from '../../ui/tabs.ts';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { FeatureOff } from '../planning/FeatureOff.tsx';
 import { FavoriteToggle } from '../planning/PlanningParts.tsx';
-import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { ProjectSectionTitle } from '../projects/ProjectSectionTitle.tsx';
 import { PageActions } from './PageActions.tsx';
 import { isPageTab, type PageSort, type PageStore, type PageTab, sortPages } from './PageStore.ts';
 import { canCreatePages } from './pageRules.ts';
@@ -107,20 +107,7 @@ export const PagesScreen = observer(function PagesScreen({
   return (
     <>
       <PageHeader
-        title={
-          <span className="flex items-center gap-2">
-            <ProjectLogo project={project} size="sm" />
-            <Link
-              to="/$workspaceSlug/projects/$projectId/issues"
-              params={{ workspaceSlug: slug, projectId }}
-              className="text-fg-muted hover:text-fg"
-            >
-              {project.name}
-            </Link>
-            <span className="text-fg-subtle">/</span>
-            Pages
-          </span>
-        }
+        title={<ProjectSectionTitle slug={slug} project={project} section="Pages" />}
         actions={newPage || undefined}
       />
       <nav aria-label="Page tabs" className={tabBarClass}>
@@ -151,35 +138,14 @@ export const PagesScreen = observer(function PagesScreen({
         ))}
       </nav>
       <main className="min-h-0 flex-1 overflow-y-auto p-4" aria-label="Pages">
-        <div className="mb-3 flex flex-wrap items-center gap-2">
-          <div className="relative w-64">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-fg-subtle"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              aria-label="Search pages"
-              placeholder="Search pages"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="h-8 pl-8"
-            />
-          </div>
-          <div className="w-40">
-            <Select
-              aria-label="Sort pages"
-              value={sort}
-              onChange={(e) => setSort(e.target.value as PageSort)}
-              className="h-8"
-            >
-              {(Object.keys(SORT_LABELS) as PageSort[]).map((key) => (
-                <option key={key} value={key}>
-                  {SORT_LABELS[key]}
-                </option>
-              ))}
-            </Select>
-          </div>
+        <SearchSortBar
+          noun="pages"
+          search={search}
+          onSearch={setSearch}
+          sort={sort}
+          sorts={SORT_LABELS}
+          onSort={setSort}
+        >
           <button
             type="button"
             aria-pressed={favoritesOnly}
@@ -198,7 +164,7 @@ export const PagesScreen = observer(function PagesScreen({
             />
             Favorites
           </button>
-        </div>
+        </SearchSortBar>
         {status === 'loading' || status === undefined ? (
           <ListSkeleton />
         ) : status === 'error' ? (

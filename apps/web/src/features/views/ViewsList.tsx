@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Layers, Plus, Search } from 'lucide-react';
+import { Layers, Plus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useState } from 'react';
 import { useStores } from '../../app/StoresContext.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Input, Select } from '../../ui/Input.tsx';
+import { SearchSortBar } from '../../ui/SearchSortBar.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 import type { ViewSettingsBody } from './ViewDialog.tsx';
 import { ViewRow } from './ViewRow.tsx';
@@ -59,42 +59,21 @@ export const ViewsList = observer(function ViewsList({
         />
       ) : (
         <>
-          <div className="mb-3 flex flex-wrap items-center gap-2">
-            <div className="relative w-64">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-fg-subtle"
-                aria-hidden
-              />
-              <Input
-                type="search"
-                aria-label="Search views"
-                placeholder="Search views"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                className="h-8 pl-8"
-              />
-            </div>
-            <div className="w-40">
-              <Select
-                aria-label="Sort views"
-                value={sort}
-                onChange={(e) => setSort(e.target.value as ViewSort)}
-                className="h-8"
-              >
-                {(Object.keys(SORT_LABELS) as ViewSort[]).map((key) => (
-                  <option key={key} value={key}>
-                    {SORT_LABELS[key]}
-                  </option>
-                ))}
-              </Select>
-            </div>
+          <SearchSortBar
+            noun="views"
+            search={search}
+            onSearch={setSearch}
+            sort={sort}
+            sorts={SORT_LABELS}
+            onSort={setSort}
+          >
             <span className="flex-1" />
             {canCreate && (
               <Button variant="primary" size="sm" onClick={() => setCreating(true)}>
                 <Plus className="size-3.5" aria-hidden /> New view
               </Button>
             )}
-          </div>
+          </SearchSortBar>
           {shown.length === 0 ? (
             <p className="px-1 py-6 text-center text-sm text-fg-muted">No view matches “{search.trim()}”.</p>
           ) : (

@@ -1,10 +1,10 @@
-import { createLazyRoute, Link, useParams } from '@tanstack/react-router';
+import { createLazyRoute, useParams } from '@tanstack/react-router';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../app/StoresContext.tsx';
 import { PageLoader } from '../../ui/Spinner.tsx';
 import { PageHeader } from '../app-shell/PageHeader.tsx';
 import { FeatureOff } from '../planning/FeatureOff.tsx';
-import { ProjectLogo } from '../projects/ProjectLogo.tsx';
+import { ProjectSectionTitle } from '../projects/ProjectSectionTitle.tsx';
 import { ViewsList } from './ViewsList.tsx';
 
 /** A project's saved views (`/{ws}/projects/{id}/views`), or why there are none while the feature is off. */
@@ -21,22 +21,7 @@ export const ViewsScreen = observer(function ViewsScreen({
   if (!project.issue_views_view) return <FeatureOff slug={slug} project={project} feature="Views" />;
   return (
     <>
-      <PageHeader
-        title={
-          <span className="flex items-center gap-2">
-            <ProjectLogo project={project} size="sm" />
-            <Link
-              to="/$workspaceSlug/projects/$projectId/issues"
-              params={{ workspaceSlug: slug, projectId }}
-              className="text-fg-muted hover:text-fg"
-            >
-              {project.name}
-            </Link>
-            <span className="text-fg-subtle">/</span>
-            Views
-          </span>
-        }
-      />
+      <PageHeader title={<ProjectSectionTitle slug={slug} project={project} section="Views" />} />
       <ViewsList place={{ slug, projectId }} />
     </>
   );
