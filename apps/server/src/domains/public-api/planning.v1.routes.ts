@@ -1,4 +1,5 @@
 import {
+  type ListIssuesQuery,
   paginated,
   transferIssuesBodySchema,
   transferIssuesResponseSchema,
@@ -21,18 +22,15 @@ import {
   v1WorkItemQuerySchema,
 } from '@kite/shared/contracts';
 import { ROLE } from '@kite/shared/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { UserRow } from '../../platform/db/schema.ts';
 import { accessOf, projectOf, userOf } from '../../platform/http/hooks.ts';
-import type { App } from '../../platform/http/types.ts';
+import type { App, ProjectAccess } from '../../platform/http/types.ts';
 import type { Services } from '../../services.ts';
 import { liteOf, presentV1Cycle, presentV1Module } from './v1.presenter.ts';
-import { orderedBy, pageOf, V1_PROJECT, v1Project, v1ProjectParams } from './v1.ts';
+import { orderedBy, pageOf, V1_PROJECT, type V1PageParams, v1Project, v1ProjectParams } from './v1.ts';
 import { internalListQuery, type V1WorkItems } from './v1-work-items.ts';
-
-const cycleParams = v1ProjectParams.extend({ cycle_id: z.uuid() });
-const cycleItemParams = cycleParams.extend({ issue_id: z.uuid() });
-const moduleParams = v1ProjectParams.extend({ module_id: z.uuid() });
-const moduleItemParams = moduleParams.extend({ issue_id: z.uuid() });
 
 /** The v1 cycle body in the internal keys: `owned_by` is `owned_by_id` there. */
 function internalCycleBody({ owned_by, ...same }: V1UpdateCycleBody) {
@@ -48,116 +46,133 @@ function internalModuleBody({ lead, members, ...same }: V1UpdateModuleBody) {
   };
 }
 
-/** Cycles and modules with their work items (api.md §15.2), through the cycles and modules services. */
-export function planningV1Routes(app: App, { cycles, modules }: Services, items: V1WorkItems) {
-  const cycleTags = ['public api: cycles'];
-  const moduleTags = ['public api: modules'];
-  const cyclesBase = `${V1_PROJECT}/cycles`;
-  const oneCycle = `${cyclesBase}/:cycle_id`;
+type ListQuery = V1PageParams & { order_by?: string };
 
-  app.get(
-    `${cyclesBase}/`,
-    {
-      config: v1Project(ROLE.GUEST),
-      schema: {
-        tags: cycleTags,
-        params: v1ProjectParams,
-        querystring: v1CycleListQuerySchema,
-        response: { 200: paginated(v1CycleSchema) },
-      },
-    },
-    async (request) => {
-      const { cycle_view, order_by } = request.query;
-      const all = await cycles.list(projectOf(request), userOf(request), { cycle_view });
-      return pageOf(orderedBy(all.map(presentV1Cycle), order_by), request.query);
-    },
-  );
+/**
+ * What the public API serves alike for cycles and modules (api.md §15.2): their list, lite list,
+ * one item, create, change, delete, work items in and out, archive, archived list and restore.
+ * Each kind says its schemas, how its v1 keys map to the service's, and its service calls.
+ */
+interface PlanningKindV1<Item, V1Item extends object> {
+  /** `cycle` or `module`: names the paths (`cycles/`, `cycle-issues/`, `archived-cycles/`), the id parameter and the planned row's key. */
+  kind: 'cycle' | 'module';
+  /** The whole item's answer (its type stays loose here: fastify would check it against `present`'s). */
+  schema: z.ZodType;
+  liteKeys: readonly (keyof V1Item)[];
+  liteSchema: z.ZodType;
+  listQuery: z.ZodType<ListQuery>;
+  liteQuery: z.ZodType<ListQuery>;
+  createBody: z.ZodType;
+  updateBody: z.ZodType;
+  present: (item: Item) => V1Item;
+  /** The live list; `lite` says which of the two list routes asks. */
+  list: (project: ProjectAccess, user: UserRow, query: ListQuery, lite: boolean) => Promise<Item[]>;
+  listArchived: (project: ProjectAccess, user: UserRow) => Promise<Item[]>;
+  get: (project: ProjectAccess, user: UserRow, id: string) => Promise<Item>;
+  create: (project: ProjectAccess, user: UserRow, body: never) => Promise<Item>;
+  update: (project: ProjectAccess, user: UserRow, id: string, body: never) => Promise<Item>;
+  remove: (project: ProjectAccess, user: UserRow, id: string) => Promise<void>;
+  listIssues: (project: ProjectAccess, user: UserRow, id: string, query: ListIssuesQuery) => Promise<unknown>;
+  addIssues: (
+    project: ProjectAccess,
+    user: UserRow,
+    id: string,
+    issueIds: string[],
+  ) => Promise<{ id: string; issue_id: string }[]>;
+  removeIssue: (project: ProjectAccess, user: UserRow, id: string, issueId: string) => Promise<unknown>;
+  archive: (project: ProjectAccess, id: string) => Promise<unknown>;
+  restore: (project: ProjectAccess, id: string) => Promise<void>;
+  /** Where an archive is asked for, and where the archived list is read (Plane has two of one or the other). */
+  archiveUrls: string[];
+  archivedListUrls: string[];
+}
 
-  // The same list with fewer keys (Plane's `cycles-lite/`), filtered by `status` when asked.
-  app.get(
-    `${V1_PROJECT}/cycles-lite/`,
-    {
-      config: v1Project(ROLE.GUEST),
-      schema: {
-        tags: cycleTags,
-        params: v1ProjectParams,
-        querystring: v1CycleLiteQuerySchema,
-        response: { 200: paginated(v1CycleLiteSchema) },
+function planningKindRoutes<Item, V1Item extends object>(
+  app: App,
+  k: PlanningKindV1<Item, V1Item>,
+  items: V1WorkItems,
+) {
+  const tags = [`public api: ${k.kind}s`];
+  const idKey = `${k.kind}_id`;
+  const params = v1ProjectParams.extend({ [idKey]: z.uuid() });
+  const itemParams = params.extend({ issue_id: z.uuid() });
+  const base = `${V1_PROJECT}/${k.kind}s`;
+  const one = `${base}/:${idKey}`;
+  const paramOf = (request: FastifyRequest, key: string) =>
+    (request.params as Record<string, string>)[key] as string;
+  const idOf = (request: FastifyRequest) => paramOf(request, idKey);
+  const listAnswer = async (all: Item[], query: ListQuery, lite: boolean) => {
+    const ordered = orderedBy(all.map(k.present), query.order_by);
+    return pageOf(lite ? ordered.map((item) => liteOf(item, k.liteKeys)) : ordered, query);
+  };
+
+  for (const [url, lite] of [
+    [`${base}/`, false],
+    [`${V1_PROJECT}/${k.kind}s-lite/`, true],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: v1Project(ROLE.GUEST),
+        schema: {
+          tags,
+          params: v1ProjectParams,
+          querystring: lite ? k.liteQuery : k.listQuery,
+          response: { 200: paginated(lite ? k.liteSchema : k.schema) },
+        },
       },
-    },
-    async (request) => {
-      const { status, order_by } = request.query;
-      const all = await cycles.list(projectOf(request), userOf(request), { cycle_view: status });
-      const keys = v1CycleLiteSchema.keyof().options;
-      const lites = orderedBy(all.map(presentV1Cycle), order_by).map((cycle) => liteOf(cycle, keys));
-      return pageOf(lites, request.query);
-    },
-  );
+      async (request) => {
+        const query = request.query as ListQuery;
+        return listAnswer(await k.list(projectOf(request), userOf(request), query, lite), query, lite);
+      },
+    );
+  }
 
   app.post(
-    `${cyclesBase}/`,
+    `${base}/`,
     {
       config: v1Project(ROLE.MEMBER),
-      schema: {
-        tags: cycleTags,
-        params: v1ProjectParams,
-        body: v1CreateCycleBodySchema,
-        response: { 201: v1CycleSchema },
-      },
+      schema: { tags, params: v1ProjectParams, body: k.createBody, response: { 201: k.schema } },
     },
     async (request, reply) => {
-      const body = { ...internalCycleBody(request.body), name: request.body.name };
-      const cycle = await cycles.create(projectOf(request), userOf(request), body);
-      return reply.code(201).send(presentV1Cycle(cycle));
+      const item = await k.create(projectOf(request), userOf(request), request.body as never);
+      return reply.code(201).send(k.present(item));
     },
   );
 
   app.get(
-    `${oneCycle}/`,
-    {
-      config: v1Project(ROLE.GUEST),
-      schema: { tags: cycleTags, params: cycleParams, response: { 200: v1CycleSchema } },
-    },
-    async (request) =>
-      presentV1Cycle(await cycles.get(projectOf(request), userOf(request), request.params.cycle_id)),
+    `${one}/`,
+    { config: v1Project(ROLE.GUEST), schema: { tags, params, response: { 200: k.schema } } },
+    async (request) => k.present(await k.get(projectOf(request), userOf(request), idOf(request))),
   );
 
   app.patch(
-    `${oneCycle}/`,
+    `${one}/`,
     {
       config: v1Project(ROLE.MEMBER),
-      schema: {
-        tags: cycleTags,
-        params: cycleParams,
-        body: v1UpdateCycleBodySchema,
-        response: { 200: v1CycleSchema },
-      },
+      schema: { tags, params, body: k.updateBody, response: { 200: k.schema } },
     },
-    async (request) => {
-      const body = internalCycleBody(request.body);
-      return presentV1Cycle(
-        await cycles.update(projectOf(request), userOf(request), request.params.cycle_id, body),
-      );
-    },
+    async (request) =>
+      k.present(await k.update(projectOf(request), userOf(request), idOf(request), request.body as never)),
   );
 
-  // P15 here; deleting someone else's cycle needs P20, which the service checks.
+  // P15 here; deleting someone else's cycle or module needs P20, which the service checks.
   app.delete(
-    `${oneCycle}/`,
-    { config: v1Project(ROLE.MEMBER), schema: { tags: cycleTags, params: cycleParams } },
+    `${one}/`,
+    { config: v1Project(ROLE.MEMBER), schema: { tags, params } },
     async (request, reply) => {
-      await cycles.remove(projectOf(request), userOf(request), request.params.cycle_id);
+      await k.remove(projectOf(request), userOf(request), idOf(request));
       return reply.code(204).send();
     },
   );
 
   app.get(
-    `${oneCycle}/cycle-issues/`,
+    `${one}/${k.kind}-issues/`,
     {
       config: v1Project(ROLE.GUEST),
       schema: {
-        tags: cycleTags,
-        params: cycleParams,
+        tags,
+        params,
         querystring: v1WorkItemQuerySchema,
         response: { 200: paginated(v1WorkItemAnswerSchema) },
       },
@@ -166,51 +181,115 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
       const { query } = request;
       const project = projectOf(request);
       const user = userOf(request);
-      const answer = await cycles.listIssues(
-        project,
-        user,
-        request.params.cycle_id,
-        internalListQuery(query),
-      );
+      const answer = await k.listIssues(project, user, idOf(request), internalListQuery(query));
       return items.page(accessOf(request), project, user, answer, query);
     },
   );
 
   app.post(
-    `${oneCycle}/cycle-issues/`,
+    `${one}/${k.kind}-issues/`,
     {
       config: v1Project(ROLE.MEMBER),
-      schema: {
-        tags: cycleTags,
-        params: cycleParams,
-        body: v1IssueIdsBodySchema,
-        response: { 201: z.array(v1PlannedItemSchema) },
-      },
+      schema: { tags, params, body: v1IssueIdsBodySchema, response: { 201: z.array(v1PlannedItemSchema) } },
     },
     async (request, reply) => {
-      const { cycle_id } = request.params;
-      const rows = await cycles.addIssues(projectOf(request), userOf(request), cycle_id, request.body.issues);
-      return reply.code(201).send(rows.map((row) => ({ id: row.id, cycle: cycle_id, issue: row.issue_id })));
+      const id = idOf(request);
+      const rows = await k.addIssues(projectOf(request), userOf(request), id, request.body.issues);
+      return reply.code(201).send(rows.map((row) => ({ id: row.id, [k.kind]: id, issue: row.issue_id })));
     },
   );
 
   app.delete(
-    `${oneCycle}/cycle-issues/:issue_id/`,
-    { config: v1Project(ROLE.MEMBER), schema: { tags: cycleTags, params: cycleItemParams } },
+    `${one}/${k.kind}-issues/:issue_id/`,
+    { config: v1Project(ROLE.MEMBER), schema: { tags, params: itemParams } },
     async (request, reply) => {
-      const { cycle_id, issue_id } = request.params;
-      await cycles.removeIssues(projectOf(request), userOf(request), cycle_id, [issue_id]);
+      await k.removeIssue(projectOf(request), userOf(request), idOf(request), paramOf(request, 'issue_id'));
       return reply.code(204).send();
     },
   );
 
+  for (const url of k.archiveUrls) {
+    app.post(url, { config: v1Project(ROLE.MEMBER), schema: { tags, params } }, async (request, reply) => {
+      await k.archive(projectOf(request), idOf(request));
+      return reply.code(204).send();
+    });
+  }
+
+  for (const url of k.archivedListUrls) {
+    app.get(
+      url,
+      {
+        config: v1Project(ROLE.GUEST),
+        schema: {
+          tags,
+          params: v1ProjectParams,
+          querystring: v1ListQuerySchema,
+          response: { 200: paginated(k.schema) },
+        },
+      },
+      async (request) =>
+        listAnswer(await k.listArchived(projectOf(request), userOf(request)), request.query, false),
+    );
+  }
+
+  app.delete(
+    `${V1_PROJECT}/archived-${k.kind}s/:${idKey}/unarchive/`,
+    { config: v1Project(ROLE.MEMBER), schema: { tags, params } },
+    async (request, reply) => {
+      await k.restore(projectOf(request), idOf(request));
+      return reply.code(204).send();
+    },
+  );
+}
+
+/** Cycles and modules with their work items (api.md §15.2), through the cycles and modules services. */
+export function planningV1Routes(app: App, { cycles, modules }: Services, items: V1WorkItems) {
+  planningKindRoutes(
+    app,
+    {
+      kind: 'cycle',
+      schema: v1CycleSchema,
+      liteKeys: v1CycleLiteSchema.keyof().options,
+      liteSchema: v1CycleLiteSchema,
+      listQuery: v1CycleListQuerySchema,
+      liteQuery: v1CycleLiteQuerySchema,
+      createBody: v1CreateCycleBodySchema,
+      updateBody: v1UpdateCycleBodySchema,
+      present: presentV1Cycle,
+      // The lite list filters by Plane's `status`, the full one by `cycle_view`.
+      list: (project, user, query, lite) => {
+        const q = query as z.infer<typeof v1CycleLiteQuerySchema> & z.infer<typeof v1CycleListQuerySchema>;
+        return cycles.list(project, user, { cycle_view: lite ? q.status : q.cycle_view });
+      },
+      listArchived: cycles.listArchived,
+      get: cycles.get,
+      create: (project, user, body: z.infer<typeof v1CreateCycleBodySchema>) =>
+        cycles.create(project, user, { ...internalCycleBody(body), name: body.name }),
+      update: (project, user, id, body: V1UpdateCycleBody) =>
+        cycles.update(project, user, id, internalCycleBody(body)),
+      remove: cycles.remove,
+      listIssues: cycles.listIssues,
+      addIssues: cycles.addIssues,
+      removeIssue: (project, user, id, issueId) => cycles.removeIssues(project, user, id, [issueId]),
+      archive: cycles.archive,
+      restore: cycles.restore,
+      archiveUrls: [
+        `${V1_PROJECT}/cycles/:cycle_id/archive/`,
+        `${V1_PROJECT}/archived-cycles/:cycle_id/archive/`,
+      ],
+      archivedListUrls: [`${V1_PROJECT}/archived-cycles/`],
+    },
+    items,
+  );
+
+  // Only cycles hand their unfinished work items on.
   app.post(
-    `${oneCycle}/transfer-issues/`,
+    `${V1_PROJECT}/cycles/:cycle_id/transfer-issues/`,
     {
       config: v1Project(ROLE.MEMBER),
       schema: {
-        tags: cycleTags,
-        params: cycleParams,
+        tags: ['public api: cycles'],
+        params: v1ProjectParams.extend({ cycle_id: z.uuid() }),
         body: transferIssuesBodySchema,
         response: { 200: transferIssuesResponseSchema },
       },
@@ -224,237 +303,34 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
       ),
   );
 
-  for (const url of [`${oneCycle}/archive/`, `${V1_PROJECT}/archived-cycles/:cycle_id/archive/`]) {
-    app.post(
-      url,
-      { config: v1Project(ROLE.MEMBER), schema: { tags: cycleTags, params: cycleParams } },
-      async (request, reply) => {
-        await cycles.archive(projectOf(request), request.params.cycle_id);
-        return reply.code(204).send();
-      },
-    );
-  }
-
-  app.get(
-    `${V1_PROJECT}/archived-cycles/`,
+  planningKindRoutes(
+    app,
     {
-      config: v1Project(ROLE.GUEST),
-      schema: {
-        tags: cycleTags,
-        params: v1ProjectParams,
-        querystring: v1ListQuerySchema,
-        response: { 200: paginated(v1CycleSchema) },
-      },
+      kind: 'module',
+      schema: v1ModuleSchema,
+      liteKeys: v1ModuleLiteSchema.keyof().options,
+      liteSchema: v1ModuleLiteSchema,
+      listQuery: v1ListQuerySchema,
+      liteQuery: v1ListQuerySchema,
+      createBody: v1CreateModuleBodySchema,
+      updateBody: v1UpdateModuleBodySchema,
+      present: presentV1Module,
+      list: (project, user) => modules.list(project, user, {}),
+      listArchived: modules.listArchived,
+      get: modules.get,
+      create: (project, user, body: z.infer<typeof v1CreateModuleBodySchema>) =>
+        modules.create(project, user, { ...internalModuleBody(body), name: body.name }),
+      update: (project, user, id, body: V1UpdateModuleBody) =>
+        modules.update(project, user, id, internalModuleBody(body)),
+      remove: modules.remove,
+      listIssues: modules.listIssues,
+      addIssues: modules.addIssues,
+      removeIssue: modules.removeIssue,
+      archive: modules.archive,
+      restore: modules.restore,
+      archiveUrls: [`${V1_PROJECT}/modules/:module_id/archive/`],
+      archivedListUrls: [`${V1_PROJECT}/archived-modules/`, `${V1_PROJECT}/modules/archived/`],
     },
-    async (request) => {
-      const all = await cycles.listArchived(projectOf(request), userOf(request));
-      return pageOf(orderedBy(all.map(presentV1Cycle), request.query.order_by), request.query);
-    },
-  );
-
-  app.delete(
-    `${V1_PROJECT}/archived-cycles/:cycle_id/unarchive/`,
-    { config: v1Project(ROLE.MEMBER), schema: { tags: cycleTags, params: cycleParams } },
-    async (request, reply) => {
-      await cycles.restore(projectOf(request), request.params.cycle_id);
-      return reply.code(204).send();
-    },
-  );
-
-  // ——— Modules ———
-  const modulesBase = `${V1_PROJECT}/modules`;
-  const oneModule = `${modulesBase}/:module_id`;
-
-  app.get(
-    `${modulesBase}/`,
-    {
-      config: v1Project(ROLE.GUEST),
-      schema: {
-        tags: moduleTags,
-        params: v1ProjectParams,
-        querystring: v1ListQuerySchema,
-        response: { 200: paginated(v1ModuleSchema) },
-      },
-    },
-    async (request) => {
-      const all = await modules.list(projectOf(request), userOf(request), {});
-      return pageOf(orderedBy(all.map(presentV1Module), request.query.order_by), request.query);
-    },
-  );
-
-  app.get(
-    `${V1_PROJECT}/modules-lite/`,
-    {
-      config: v1Project(ROLE.GUEST),
-      schema: {
-        tags: moduleTags,
-        params: v1ProjectParams,
-        querystring: v1ListQuerySchema,
-        response: { 200: paginated(v1ModuleLiteSchema) },
-      },
-    },
-    async (request) => {
-      const all = await modules.list(projectOf(request), userOf(request), {});
-      const keys = v1ModuleLiteSchema.keyof().options;
-      const ordered = orderedBy(all.map(presentV1Module), request.query.order_by);
-      return pageOf(
-        ordered.map((module) => liteOf(module, keys)),
-        request.query,
-      );
-    },
-  );
-
-  app.post(
-    `${modulesBase}/`,
-    {
-      config: v1Project(ROLE.MEMBER),
-      schema: {
-        tags: moduleTags,
-        params: v1ProjectParams,
-        body: v1CreateModuleBodySchema,
-        response: { 201: v1ModuleSchema },
-      },
-    },
-    async (request, reply) => {
-      const body = { ...internalModuleBody(request.body), name: request.body.name };
-      const module = await modules.create(projectOf(request), userOf(request), body);
-      return reply.code(201).send(presentV1Module(module));
-    },
-  );
-
-  app.get(
-    `${oneModule}/`,
-    {
-      config: v1Project(ROLE.GUEST),
-      schema: { tags: moduleTags, params: moduleParams, response: { 200: v1ModuleSchema } },
-    },
-    async (request) =>
-      presentV1Module(await modules.get(projectOf(request), userOf(request), request.params.module_id)),
-  );
-
-  app.patch(
-    `${oneModule}/`,
-    {
-      config: v1Project(ROLE.MEMBER),
-      schema: {
-        tags: moduleTags,
-        params: moduleParams,
-        body: v1UpdateModuleBodySchema,
-        response: { 200: v1ModuleSchema },
-      },
-    },
-    async (request) => {
-      const body = internalModuleBody(request.body);
-      return presentV1Module(
-        await modules.update(projectOf(request), userOf(request), request.params.module_id, body),
-      );
-    },
-  );
-
-  // P15 here; deleting someone else's module needs P20, which the service checks.
-  app.delete(
-    `${oneModule}/`,
-    { config: v1Project(ROLE.MEMBER), schema: { tags: moduleTags, params: moduleParams } },
-    async (request, reply) => {
-      await modules.remove(projectOf(request), userOf(request), request.params.module_id);
-      return reply.code(204).send();
-    },
-  );
-
-  app.get(
-    `${oneModule}/module-issues/`,
-    {
-      config: v1Project(ROLE.GUEST),
-      schema: {
-        tags: moduleTags,
-        params: moduleParams,
-        querystring: v1WorkItemQuerySchema,
-        response: { 200: paginated(v1WorkItemAnswerSchema) },
-      },
-    },
-    async (request) => {
-      const { query } = request;
-      const project = projectOf(request);
-      const user = userOf(request);
-      const answer = await modules.listIssues(
-        project,
-        user,
-        request.params.module_id,
-        internalListQuery(query),
-      );
-      return items.page(accessOf(request), project, user, answer, query);
-    },
-  );
-
-  app.post(
-    `${oneModule}/module-issues/`,
-    {
-      config: v1Project(ROLE.MEMBER),
-      schema: {
-        tags: moduleTags,
-        params: moduleParams,
-        body: v1IssueIdsBodySchema,
-        response: { 201: z.array(v1PlannedItemSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { module_id } = request.params;
-      const rows = await modules.addIssues(
-        projectOf(request),
-        userOf(request),
-        module_id,
-        request.body.issues,
-      );
-      return reply
-        .code(201)
-        .send(rows.map((row) => ({ id: row.id, module: module_id, issue: row.issue_id })));
-    },
-  );
-
-  app.delete(
-    `${oneModule}/module-issues/:issue_id/`,
-    { config: v1Project(ROLE.MEMBER), schema: { tags: moduleTags, params: moduleItemParams } },
-    async (request, reply) => {
-      const { module_id, issue_id } = request.params;
-      await modules.removeIssue(projectOf(request), userOf(request), module_id, issue_id);
-      return reply.code(204).send();
-    },
-  );
-
-  app.post(
-    `${oneModule}/archive/`,
-    { config: v1Project(ROLE.MEMBER), schema: { tags: moduleTags, params: moduleParams } },
-    async (request, reply) => {
-      await modules.archive(projectOf(request), request.params.module_id);
-      return reply.code(204).send();
-    },
-  );
-
-  for (const url of [`${V1_PROJECT}/archived-modules/`, `${modulesBase}/archived/`]) {
-    app.get(
-      url,
-      {
-        config: v1Project(ROLE.GUEST),
-        schema: {
-          tags: moduleTags,
-          params: v1ProjectParams,
-          querystring: v1ListQuerySchema,
-          response: { 200: paginated(v1ModuleSchema) },
-        },
-      },
-      async (request) => {
-        const all = await modules.listArchived(projectOf(request), userOf(request));
-        return pageOf(orderedBy(all.map(presentV1Module), request.query.order_by), request.query);
-      },
-    );
-  }
-
-  app.delete(
-    `${V1_PROJECT}/archived-modules/:module_id/unarchive/`,
-    { config: v1Project(ROLE.MEMBER), schema: { tags: moduleTags, params: moduleParams } },
-    async (request, reply) => {
-      await modules.restore(projectOf(request), request.params.module_id);
-      return reply.code(204).send();
-    },
+    items,
   );
 }
