@@ -39,7 +39,7 @@ export abstract class PlanningItemStore<T extends PlanningItem, Create, Update> 
   private readonly listed = observable.set<string>();
 
   protected constructor(private readonly paths: PlanningPaths) {
-    super(paths.collection, paths.collection);
+    super(paths.collection);
   }
 
   /** Files the item under live or archived, whichever it now is. */

@@ -15,10 +15,13 @@ export abstract class ProjectItemStore<T extends { id: string; project_id?: stri
   /** Workspaces whose projects' items all came in one read (lists across projects). */
   private readonly workspaces = observable.set<string>();
 
-  /** `collection` is the item's path under a project (`states`), `workspaceCollection` under the workspace. */
+  /**
+   * `collection` is the items' path under a project (`states`), `workspaceCollection` under the
+   * workspace, where they are listed across projects (when they are).
+   */
   protected constructor(
     private readonly collection: string,
-    private readonly workspaceCollection: string,
+    private readonly workspaceCollection = collection,
   ) {}
 
   protected base(slug: string, projectId: string): string {

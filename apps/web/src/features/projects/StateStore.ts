@@ -7,7 +7,7 @@ import { ProjectItemStore } from './ProjectItemStore.ts';
 /** The workflow states of each project, keyed by state id. */
 export class StateStore extends ProjectItemStore<State> {
   constructor() {
-    super('states', 'states');
+    super('states');
   }
 
   /** By group order, then sequence. */
