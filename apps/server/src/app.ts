@@ -62,6 +62,7 @@ import { usersRoutes } from './domains/users/users.routes.ts';
 import { viewsRoutes } from './domains/views/views.routes.ts';
 import { webhooksRoutes } from './domains/webhooks/webhooks.routes.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
+import { inReadScope } from './platform/db/read-replicas.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/http/error-handler.ts';
 import { createFixedWindowLimiter } from './platform/http/fixed-window-limiter.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
@@ -159,6 +160,14 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         : createFixedWindowLimiter(config.apiRateLimit),
   });
   if (config.serverTiming) registerServerTiming(app);
+  // With replicas, what a GET reads may come from them (platform/db/read-replicas.ts); sockets,
+  // long-lived, stay on the leader.
+  if (config.databaseReadUrl) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.method === 'GET' && !request.headers.upgrade) inReadScope(done);
+      else done();
+    });
+  }
   app.addHook('onRequest', hooks.onRequest);
   app.addHook('preValidation', hooks.preValidation);
   app.addHook(

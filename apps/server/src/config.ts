@@ -13,6 +13,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
+  /** Where the read replicas answer (a proxy port in front of them); used only with DATABASE_URL. */
+  DATABASE_READ_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_BASE_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -81,6 +83,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Replicas for the reads of GET requests (platform/db/read-replicas.ts). */
+  databaseReadUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   appBaseUrl: string | undefined;
   webDist: string | undefined;
@@ -142,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseReadUrl: (e.DATABASE_URL && e.DATABASE_READ_URL) || undefined,
     logLevel: e.LOG_LEVEL,
     appBaseUrl: e.APP_BASE_URL?.replace(/\/$/, ''),
     webDist: e.WEB_DIST,

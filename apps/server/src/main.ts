@@ -44,7 +44,7 @@ async function main() {
   const config = loadConfig();
   let database: Database;
   try {
-    const options = { timeQueries: config.serverTiming };
+    const options = { timeQueries: config.serverTiming, readUrl: config.databaseReadUrl };
     database = config.databaseUrl
       ? openPostgresDatabase(config.databaseUrl, 10, options)
       : await openEmbeddedDatabase(config.dataDir, options);
@@ -54,7 +54,7 @@ async function main() {
   }
   console.log(
     config.databaseUrl
-      ? 'Database: PostgreSQL (DATABASE_URL)'
+      ? `Database: PostgreSQL (DATABASE_URL${config.databaseReadUrl ? ', reads of GET requests on DATABASE_READ_URL' : ''})`
       : `Database: embedded PGlite in ${config.dataDir}`,
   );
   await migrateDatabase(database);

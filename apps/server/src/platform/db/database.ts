@@ -11,6 +11,7 @@ import pg from 'pg';
 import { type ChangeFeed, type ChangeListener, listenPglite, listenPostgres } from './change-feed.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { timed } from './query-timing.ts';
+import { outsideReadScope, ReplicaRoutingPool, type ReplicaStats } from './read-replicas.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,11 +28,15 @@ export interface Database {
   /** Hears the NOTIFY payloads of `channel` from every process (see change-feed.ts). */
   listen(channel: string, listener: ChangeListener): Promise<ChangeFeed>;
   close(): Promise<void>;
+  /** With read replicas (`readUrl`): where the reads of read scopes went. */
+  replicaStats?: ReplicaStats;
 }
 
 export interface OpenOptions {
   /** Count query time towards the current request (Server-Timing). */
   timeQueries?: boolean;
+  /** PostgreSQL only: where the replicas answer (`DATABASE_READ_URL`); see read-replicas.ts. */
+  readUrl?: string;
 }
 
 /**
@@ -118,30 +123,44 @@ function timePool(pool: pg.Pool): void {
 }
 
 export function openPostgresDatabase(url: string, max = 10, options: OpenOptions = {}): Database {
-  const pool = new pg.Pool({
+  const config: pg.PoolConfig = {
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,
     options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
-  });
+  };
+  const pool = options.readUrl
+    ? new ReplicaRoutingPool(config, quietPool({ ...config, connectionString: options.readUrl }))
+    : new pg.Pool(config);
   if (options.timeQueries) timePool(pool);
-  // A dropped idle connection must not crash the process; the next query gets a fresh one.
-  pool.on('error', () => {});
-  // Nor one dropped while checked out between two statements (a worker's open transaction): its
-  // next statement fails, the transaction rolls back and the pool discards the client.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  quiet(pool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
-    raw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+    // Raw statements (bulk loads, NOTIFY) always go to the leader.
+    raw: async <T>(text: string, params: unknown[] = []) =>
+      (await outsideReadScope(() => pool.query(text, params))).rows as T[],
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: () => pool.end(),
+    ...(pool instanceof ReplicaRoutingPool ? { replicaStats: pool.stats } : {}),
   };
 }
+
+/** A pool whose dropped connections do not crash the process. */
+function quiet<P extends pg.Pool>(pool: P): P {
+  // A dropped idle connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', () => {});
+  // Nor one dropped while checked out between two statements (a worker's open transaction): its
+  // next statement fails, the transaction rolls back and the pool discards the client.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+const quietPool = (config: pg.PoolConfig) => quiet(new pg.Pool(config));
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
