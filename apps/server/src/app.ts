@@ -66,6 +66,8 @@ import { inReadScope } from './platform/db/read-replicas.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/http/error-handler.ts';
 import { createFixedWindowLimiter } from './platform/http/fixed-window-limiter.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
+import { createIdempotencyHooks, keepBodyForIdempotency } from './platform/http/idempotency.ts';
+import { documentIdempotencyKey } from './platform/http/idempotency-openapi.ts';
 import { parseJsonBody } from './platform/http/json-body.ts';
 import { registerPreRenderedCompression } from './platform/http/pre-rendered-compression.ts';
 import { serializeReply } from './platform/http/raw-json.ts';
@@ -110,8 +112,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
 
   // JSON only (form bodies are accepted under /auth/ alone); a bodyless JSON POST is fine.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     try {
+      keepBodyForIdempotency(request, String(body));
       done(null, parseJsonBody(String(body)));
     } catch (error) {
       done(error as AppError, undefined);
@@ -145,6 +148,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: documentIdempotencyKey,
   });
 
   const hooks = createAuthHooks({
@@ -170,6 +174,12 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   }
   app.addHook('onRequest', hooks.onRequest);
   app.addHook('preValidation', hooks.preValidation);
+  // After the caller, CSRF and access are checked; its onSend sees the answer before compression
+  // (@fastify/compress adds its own per route, which run after these).
+  const idempotency = createIdempotencyHooks(services.db);
+  app.addHook('preValidation', idempotency.preValidation);
+  app.addHook('onSend', idempotency.onSend);
+  app.addHook('onResponse', idempotency.onResponse);
   app.addHook(
     'onSend',
     createSecurityHeaders({ imageSources: config.s3 ? [s3DownloadOrigin(config.s3)] : [] }),

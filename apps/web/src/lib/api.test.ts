@@ -137,3 +137,135 @@ describe('api client', () => {
     });
   });
 });
+
+describe('api client: Idempotency-Key and retries of creates', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    clearCookies();
+    setCookie('csrftoken=abc123abc123abc123abc123; Path=/');
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const keyOf = (call: number) =>
+    (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+  /** The call's outcome, caught at once so a rejection is never unhandled while timers run. */
+  const settle = <T>(promise: Promise<T>) =>
+    promise.then(
+      (value) => ({ value, error: undefined }),
+      (error: unknown) => ({ value: undefined, error }),
+    );
+  const gateway = (status: number, headers: Record<string, string> = {}) =>
+    new Response('<html>gateway</html>', { status, headers });
+
+  it('sends a fresh key with every post, and none with other methods or /auth/ posts', async () => {
+    fetchMock.mockImplementation(async () => json(201, { id: 'x' }));
+    await api.post('/api/workspaces/acme/projects/p/issues/', { name: 'a' });
+    await api.post('/api/workspaces/acme/projects/p/issues/', { name: 'a' });
+    await api.patch('/api/workspaces/acme/', { name: 'x' });
+    await api.post('/auth/sign-out/');
+    expect(keyOf(0)).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keyOf(1)).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keyOf(1)).not.toBe(keyOf(0));
+    expect(keyOf(2)).toBeUndefined();
+    expect(keyOf(3)).toBeUndefined();
+  });
+
+  it('retries a post after a network error and 502/503/504 with the same key, after 0.5 s, 1 s and 2 s', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(gateway(502))
+      .mockResolvedValueOnce(gateway(504))
+      .mockResolvedValueOnce(json(201, { id: 'made-once' }));
+    const call = settle(api.post('/api/workspaces/acme/projects/p/issues/', { name: 'a' }));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await call).toEqual({ value: { id: 'made-once' }, error: undefined });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    const keys = [0, 1, 2, 3].map(keyOf);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toBeTruthy();
+    for (const [, init] of fetchMock.mock.calls) expect(init?.body).toBe('{"name":"a"}');
+  });
+
+  it("honours the server's Retry-After, and stops when it would wait past the ~10 s budget", async () => {
+    // The first answer says "in 3 s".
+    fetchMock
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ error: 'Service unavailable', error_code: 'SERVICE_UNAVAILABLE' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+        }),
+      )
+      .mockResolvedValueOnce(json(201, { id: 'x' }));
+    const call = settle(api.post('/api/workspaces/acme/cycles/', { name: 'c' }));
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await call).value).toEqual({ id: 'x' });
+
+    // A Retry-After beyond the budget is not waited for: the 503 surfaces at once.
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValueOnce(gateway(503, { 'Retry-After': '30' }));
+    const refused = await settle(api.post('/api/workspaces/acme/cycles/', { name: 'c' }));
+    expect(refused.error).toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after three retries and surfaces the last failure as before', async () => {
+    fetchMock.mockImplementation(async () => gateway(502));
+    const gatewayCall = settle(api.post('/api/workspaces/acme/labels/', { name: 'l' }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await gatewayCall).error).toMatchObject({ status: 502, message: 'Request failed (502)' });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+
+    fetchMock.mockReset();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const offline = settle(api.post('/api/workspaces/acme/labels/', { name: 'l' }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await offline).error).toMatchObject({ status: 0, code: NETWORK_ERROR });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('never retries a 4xx answer, except a key still in use by the first try', async () => {
+    fetchMock.mockResolvedValueOnce(json(409, { error: 'Name taken', error_code: 'LABEL_NAME_TAKEN' }));
+    const taken = await settle(api.post('/api/workspaces/acme/labels/', { name: 'l' }));
+    expect(taken.error).toMatchObject({ status: 409, code: 'LABEL_NAME_TAKEN' });
+    fetchMock.mockResolvedValueOnce(json(400, { error: 'Invalid request', error_code: 'VALIDATION_ERROR' }));
+    const invalid = await settle(api.post('/api/workspaces/acme/labels/', {}));
+    expect(invalid.error).toMatchObject({ status: 400 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    fetchMock.mockReset();
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(
+        json(409, { error: 'Still being processed', error_code: 'IDEMPOTENCY_KEY_IN_USE' }),
+      )
+      .mockResolvedValueOnce(json(201, { id: 'first-answer' }));
+    const raced = settle(api.post('/api/workspaces/acme/labels/', { name: 'l' }));
+    await vi.advanceTimersByTimeAsync(1500);
+    expect((await raced).value).toEqual({ id: 'first-answer' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(new Set([0, 1, 2].map(keyOf)).size).toBe(1);
+  });
+
+  it('does not retry reads or other writes', async () => {
+    fetchMock.mockImplementation(async () => gateway(503));
+    await expect(api.get('/api/users/me/')).rejects.toMatchObject({ status: 503 });
+    await expect(api.patch('/api/workspaces/acme/', { name: 'x' })).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

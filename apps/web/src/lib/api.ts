@@ -1,5 +1,6 @@
 import { ApiError, NETWORK_ERROR } from './apiError.ts';
 import { CSRF_HEADER, ensureCsrfToken, fetchCsrfToken } from './csrf.ts';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey, withRetries } from './idempotentRetry.ts';
 
 export { ApiError, errorMessage, NETWORK_ERROR } from './apiError.ts';
 
@@ -34,10 +35,17 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, 'HTTP_ERROR');
 }
 
-async function send(method: Method, path: string, body: unknown, token: string | null): Promise<Response> {
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  token: string | null,
+  idempotencyKey?: string,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers[CSRF_HEADER] = token;
+  if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   try {
     return await fetch(path, {
       method,
@@ -57,27 +65,53 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
+const isNetworkError = (error: unknown) => error instanceof ApiError && error.code === NETWORK_ERROR;
+
+/**
+ * One try of a request: an idempotent one (with a key) is sent again with the same key while it
+ * gets no final answer (idempotentRetry.ts); others are sent once.
+ */
+function sendTries(
+  method: Method,
+  path: string,
+  body: unknown,
+  token: string | null,
+  idempotencyKey: string | undefined,
+): Promise<Response> {
+  if (!idempotencyKey) return send(method, path, body, token);
+  return withRetries(() => send(method, path, body, token, idempotencyKey), isNetworkError);
+}
+
 /**
  * One same-origin JSON request. Writes carry the CSRF header (fetched first when the
- * cookie is missing); a stale token is refreshed and the write retried once.
+ * cookie is missing); a stale token is refreshed and the write retried once. With
+ * `idempotent`, the request carries a fresh `Idempotency-Key` and is retried with it
+ * after a network error or a 502/503/504.
  */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const response = await exchange(method, path, body);
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: { idempotent?: boolean } = {},
+): Promise<T> {
+  const response = await exchange(method, path, body, options.idempotent ?? false);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** The request with CSRF, its one retry and the error mapping; the caller reads the body. */
-async function exchange(method: Method, path: string, body: unknown): Promise<Response> {
+/** The request with CSRF, its retries and the error mapping; the caller reads the body. */
+async function exchange(method: Method, path: string, body: unknown, idempotent = false): Promise<Response> {
   const isWrite = method !== 'GET';
+  // The server keeps keys on the API only (`/api/`), never on `/auth/` forms.
+  const key = idempotent && path.startsWith('/api/') ? newIdempotencyKey() : undefined;
   let token = isWrite ? await ensureCsrfToken().catch(() => null) : null;
-  let response = await send(method, path, body, token);
+  let response = await sendTries(method, path, body, token, key);
   if (isWrite && response.status === 403) {
     const error = await toApiError(response.clone());
     if (error.code === 'CSRF_FAILED') {
       token = await fetchCsrfToken().catch(() => null);
-      response = await send(method, path, body, token);
+      response = await sendTries(method, path, body, token, key);
     }
   }
   if (response.status === 401 && path.startsWith('/api/')) onUnauthorized?.();
@@ -101,7 +135,8 @@ async function postForFile(path: string): Promise<FileAnswer> {
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  /** Every POST carries its own `Idempotency-Key`, so a retry after a lost answer cannot create twice. */
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}, { idempotent: true }),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   delete: <T = void>(path: string) => request<T>('DELETE', path),

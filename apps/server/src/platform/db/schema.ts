@@ -14,6 +14,7 @@ export * from './schema/estimates.ts';
 export * from './schema/exports.ts';
 export * from './schema/favorites.ts';
 export * from './schema/github-sync.ts';
+export * from './schema/idempotency.ts';
 export * from './schema/imports.ts';
 export * from './schema/instance.ts';
 export * from './schema/intake.ts';

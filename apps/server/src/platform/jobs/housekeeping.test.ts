@@ -52,6 +52,7 @@ describe('housekeeping', () => {
       outbox: 1,
       deliveries: 2,
       logs: 1,
+      idempotencyKeys: 0,
       rateWindows: 1,
     });
     const topics = await raw<{ topic: string }>(
@@ -71,6 +72,7 @@ describe('housekeeping', () => {
       outbox: 0,
       deliveries: 0,
       logs: 0,
+      idempotencyKeys: 0,
       rateWindows: 0,
     });
   });

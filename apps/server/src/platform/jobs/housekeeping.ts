@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/database.ts';
+import { IDEMPOTENCY_RETENTION_HOURS } from '../http/idempotency-store.ts';
 
 /** How long finished rows are kept: handled events (live catch-up needs an hour), webhook history. */
 export const RETENTION_DAYS = { outbox: 7, webhooks: 30 } as const;
@@ -32,8 +33,9 @@ async function deleteInBatches(
 
 /**
  * Deletes what nothing needs any more: outbox events handled over a week ago, webhook deliveries
- * finished (delivered or given up) and delivery logs over 30 days old, and public-API rate windows
- * that ended over an hour ago. Pending events and deliveries are never touched.
+ * finished (delivered or given up) and delivery logs over 30 days old, public-API rate windows
+ * that ended over an hour ago, and `Idempotency-Key` answers over 24 hours old. Pending events and
+ * deliveries are never touched.
  */
 export async function pruneFinishedRows(db: Executor, now = new Date()) {
   const outbox = daysBefore(now, RETENTION_DAYS.outbox);
@@ -46,6 +48,11 @@ export async function pruneFinishedRows(db: Executor, now = new Date()) {
       sql`status <> 'pending' and updated_at < ${webhooks}`,
     ),
     logs: await deleteInBatches(db, 'webhook_logs', sql`created_at < ${webhooks}`),
+    idempotencyKeys: await deleteInBatches(
+      db,
+      'idempotency_keys',
+      sql`created_at < ${new Date(now.getTime() - IDEMPOTENCY_RETENTION_HOURS * 3_600_000).toISOString()}`,
+    ),
     // One row per token at most: a single statement is short.
     rateWindows: (
       await queryRows<{ n: number }>(

@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Column helpers every table module shares. */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -11,3 +11,6 @@ export const audit = () => ({
   created_by: uuid('created_by'),
   updated_by: uuid('updated_by'),
 });
+
+/** Raw bytes; PGlite gives a Uint8Array and pg a Buffer, both are Uint8Arrays. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

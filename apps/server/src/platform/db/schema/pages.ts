@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
-  customType,
   doublePrecision,
   index,
   integer,
@@ -12,13 +11,10 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { audit, createdAt, id, ts } from './columns.ts';
+import { audit, bytea, createdAt, id, ts } from './columns.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
-
-/** Raw bytes; PGlite gives a Uint8Array and pg a Buffer, both are Uint8Arrays. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * A project's page (api.md §9). The description is a Yjs document (`description_binary`, edited
