@@ -148,6 +148,19 @@ async function up(options) {
   ensureTools(log);
   if (appNodes > 0) await ensureBuilt({ toStderr: true });
   const user = postgresUser();
+  const last = resolveDir(undefined);
+  const lastState =
+    last && last !== (options.dir && path.resolve(options.dir)) && fs.existsSync(last)
+      ? readState(last)
+      : undefined;
+  if (
+    lastState &&
+    Object.values(processesOf(lastState))
+      .flat()
+      .some((p) => alive(p.pid, p.expect))
+  ) {
+    log(`note: the cluster in ${last} still runs; stop it with \`npm run cluster -- down --dir ${last}\``);
+  }
   const dir = prepareDir(options.dir);
   rememberDir(dir);
   log(`folder ${dir}`);
@@ -170,6 +183,14 @@ async function up(options) {
   };
   const save = () => writeState(state);
   save();
+  // Ctrl-C during `up` stops what was started so far.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, async () => {
+      log(`${signal}: stopping what was started; logs stay in ${dir}`);
+      await stopAll(state);
+      process.exit(130);
+    });
+  }
 
   try {
     // etcd: Patroni's store (leader key, configuration, members).

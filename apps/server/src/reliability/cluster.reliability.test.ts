@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ok, signedInProject } from './fixtures.ts';
+import { changeKey, openLiveListener } from './live-listener.ts';
 
 /**
  * The app on a real PostgreSQL cluster (`npm run cluster`: etcd, three Patroni nodes in
@@ -110,7 +111,19 @@ describe.skipIf(skipReason)('PostgreSQL cluster failover', () => {
 
     // Writes through the app port (HAProxy, round robin over both nodes).
     const { client, base } = await signedInProject(info.url, 'CLU');
+    // A live-events WebSocket through HAProxy hears the write (whichever node made it).
+    const slug = base.split('/')[3]!;
+    const live = await openLiveListener(info.url, client, slug);
     const before = await ok(client.post(`${base}/issues/`, { name: 'Written before the failover' }));
+    const heardBy = Date.now() + 10_000;
+    while (!live.heard.has(changeKey('issue', 'created', before.id)) && Date.now() < heardBy) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(live.failures).toEqual([]);
+    expect(live.heard.has(changeKey('issue', 'created', before.id)), 'the WebSocket heard the write').toBe(
+      true,
+    );
+    live.close();
 
     // A writer that keeps creating work items, one at a time, and keeps what was acknowledged.
     const acknowledged: { id: string; name: string; startedAt: number; at: number }[] = [];
