@@ -57,16 +57,21 @@ export async function ensureInstalled() {
   await mustRun('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
-/** Builds the web app and the server when their sources changed since the last build. */
-export async function ensureBuilt({ force = false } = {}) {
+/**
+ * Builds the web app and the server when their sources changed since the last build. `toStderr`:
+ * all output on stderr (for scripts whose stdout is for a machine).
+ */
+export async function ensureBuilt({ force = false, toStderr = false } = {}) {
+  const say = toStderr ? console.error : console.log;
+  const options = toStderr ? { stdio: ['ignore', 2, 2] } : undefined;
   const shared = newestMtime(path.join(root, 'packages/shared/src'));
   const webSources = Math.max(shared, newestMtime(path.join(root, 'apps/web')));
   if (force || mtime(path.join(root, 'apps/web/dist/index.html')) < webSources) {
-    console.log('Building the web app…');
-    await mustRun('npm', ['run', 'build', '-w', '@kite/web']);
+    say('Building the web app…');
+    await mustRun('npm', ['run', 'build', '-w', '@kite/web'], options);
   }
   const serverSources = Math.max(shared, newestMtime(path.join(root, 'apps/server/src')));
   if (force || mtime(path.join(root, 'apps/server/dist/main.js')) < serverSources) {
-    await mustRun('npm', ['run', 'build', '-w', '@kite/server']);
+    await mustRun('npm', ['run', 'build', '-w', '@kite/server'], options);
   }
 }
