@@ -2,7 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Client } from '../test/http-client.ts';
 import { ok, signedInProject } from './fixtures.ts';
 import { changeKey, openLiveListener } from './live-listener.ts';
 
@@ -81,6 +83,73 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   return Promise.race([promise.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
+/** `account`'s session, on another address (one app node directly). */
+function sameUser(account: Client, baseUrl: string): Client {
+  const client = new Client(baseUrl);
+  for (const [k, v] of account.cookies) client.cookies.set(k, v);
+  return client;
+}
+
+/** Statements committed so far on each PostgreSQL node (autocommit reads count one each). */
+async function commitsByNode(info: ClusterInfo): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const node of info.postgres) {
+    const db = new pg.Client({ connectionString: info.write_url.replace(/:\d+\//, `:${node.port}/`) });
+    await db.connect();
+    const { rows } = await db.query<{ n: string }>(
+      "select xact_commit::text as n from pg_stat_database where datname = 'kite'",
+    );
+    counts.set(node.name, Number(rows[0]?.n ?? 0));
+    await db.end();
+  }
+  return counts;
+}
+
+/**
+ * Read-your-writes across nodes with reads on the replicas (DATABASE_READ_URL): 200 times, a
+ * rename through one app node, then at once the item and its list through the other — never the
+ * old name. Then a read-only load through both nodes: most statements land on the replicas.
+ */
+async function readYourWrites(info: ClusterInfo, account: Client, base: string, itemId: string) {
+  const [one, other] = info.apps.map((app) => sameUser(account, app.url)) as [Client, Client];
+  const stale: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const name = `Renamed ${i}`;
+    await ok(one.patch(`${base}/issues/${itemId}/`, { name }));
+    const detail = await ok(other.get(`${base}/issues/${itemId}/`));
+    const list = await ok(other.get(`${base}/issues/?per_page=50`));
+    const listed = list.results.find((r: { id: string }) => r.id === itemId)?.name;
+    if (detail.name !== name || listed !== name) stale.push(`${name}: ${detail.name} / ${listed}`);
+  }
+  expect(stale, 'reads after a write through the other node').toEqual([]);
+  await ok(one.patch(`${base}/issues/${itemId}/`, { name: 'Written before the failover' }));
+
+  const leader = info.postgres.find((p) => p.role === 'leader')!.name;
+  const start = await commitsByNode(info);
+  for (let i = 0; i < 100; i++) {
+    await Promise.all([
+      ok(one.get(`${base}/issues/${itemId}/`)),
+      ok(other.get(`${base}/issues/${itemId}/activities/`)),
+    ]);
+  }
+  const end = await commitsByNode(info);
+  const delta = (name: string) => end.get(name)! - start.get(name)!;
+  const onLeader = delta(leader);
+  const onReplicas = info.postgres
+    .filter((p) => p.name !== leader)
+    .reduce((sum, p) => sum + delta(p.name), 0);
+  expect(
+    onReplicas,
+    `statements on the replicas (${onReplicas}) vs the leader (${onLeader})`,
+  ).toBeGreaterThan(onLeader);
+  return {
+    read_your_writes_checks: 200,
+    stale_reads: stale.length,
+    reads_on_replicas: onReplicas,
+    reads_on_leader: onLeader,
+  };
+}
+
 describe.skipIf(skipReason)('PostgreSQL cluster failover', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-cluster-test-'));
   afterAll(async () => {
@@ -88,7 +157,7 @@ describe.skipIf(skipReason)('PostgreSQL cluster failover', () => {
     if (down.code !== 0) console.log(`cluster down failed:\n${down.stderr}`);
   });
 
-  it('promotes the synchronous standby after the leader dies, losing no acknowledged write', async () => {
+  it('reads on the replicas without a stale read, then promotes the synchronous standby after the leader dies, losing no acknowledged write', async () => {
     const upStarted = performance.now();
     const upRun = await cluster(['up', '--app-nodes', '2', '--dir', dir], 400_000);
     const upSeconds = (performance.now() - upStarted) / 1000;
@@ -124,6 +193,8 @@ describe.skipIf(skipReason)('PostgreSQL cluster failover', () => {
       true,
     );
     live.close();
+
+    const reads = await readYourWrites(info, client, base, before.id);
 
     // A writer that keeps creating work items, one at a time, and keeps what was acknowledged.
     const acknowledged: { id: string; name: string; startedAt: number; at: number }[] = [];
@@ -192,6 +263,7 @@ describe.skipIf(skipReason)('PostgreSQL cluster failover', () => {
         acknowledged_writes: acknowledged.length,
         failed_attempts: failures,
         lost: lost.length,
+        ...reads,
         killed: leader.name,
         promoted: standby.name,
       })}`,

@@ -74,11 +74,17 @@ export async function updateUploadedImport(
   db: Executor,
   workspaceId: string,
   importId: string,
-  values: Partial<typeof issueImports.$inferInsert>,
+  values: Omit<Partial<typeof issueImports.$inferInsert>, 'options'>,
+  /** Options to change, merged into the stored ones by the statement (two quick changes both count). */
+  options: Record<string, unknown> = {},
 ): Promise<IssueImportRow | undefined> {
   const rows = await db
     .update(issueImports)
-    .set({ ...values, updated_at: new Date() })
+    .set({
+      ...values,
+      options: sql`${issueImports.options} || ${JSON.stringify(options)}::jsonb`,
+      updated_at: new Date(),
+    })
     .where(
       and(
         eq(issueImports.workspace_id, workspaceId),

@@ -191,14 +191,13 @@ export function createImportsService(
         throw mappingInvalid(
           `The mapping names ${mapping.length} columns; the file has ${row.header.length}`,
         );
-      const options = { ...(row.options as unknown as ImportOptions), ...body.options };
-      const updated = await updateUploadedImport(db, row.workspace_id, row.id, {
-        preset,
-        mapping,
-        options,
-        dry_run: null,
-        updated_by: user.id,
-      });
+      const updated = await updateUploadedImport(
+        db,
+        row.workspace_id,
+        row.id,
+        { preset, mapping, dry_run: null, updated_by: user.id },
+        body.options,
+      );
       if (!updated) throw alreadyStarted();
       await clearRefusals(db, row.id, 'dry_run');
       return presentOne(updated);

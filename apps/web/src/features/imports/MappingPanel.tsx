@@ -93,8 +93,15 @@ export function MappingPanel({
     void save({ mapping: next });
   };
 
-  const setOption = (key: keyof typeof OPTION_LABELS, value: boolean) =>
-    void save({ options: { [key]: value } });
+  // Shown at once (a checkbox that waits for the server reads as one that did not take the
+  // click), put back if the server refuses.
+  const [options, setOptions] = useState(upload.options as ImportOptions);
+  useEffect(() => setOptions(upload.options as ImportOptions), [upload.options]);
+  const setOption = async (key: keyof typeof OPTION_LABELS, value: boolean) => {
+    setOptions((current) => ({ ...current, [key]: value }));
+    if (!(await save({ options: { [key]: value } })))
+      setOptions((current) => ({ ...current, [key]: !value }));
+  };
 
   const saveDateFormat = async () => {
     const value = dateFormat.trim() || null;
@@ -232,9 +239,9 @@ export function MappingPanel({
               <input
                 type="checkbox"
                 className="size-4 accent-primary"
-                checked={(upload.options as ImportOptions)[key]}
-                disabled={readOnly || saving}
-                onChange={(e) => setOption(key, e.target.checked)}
+                checked={options[key]}
+                disabled={readOnly}
+                onChange={(e) => void setOption(key, e.target.checked)}
               />
               {OPTION_LABELS[key]}
             </label>
