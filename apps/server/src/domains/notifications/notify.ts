@@ -125,33 +125,53 @@ async function batchFacts(tx: Tx, events: readonly OutboxEventRow[]): Promise<Ba
 }
 
 /**
- * The subscribers, assignees, creator and `mentioned` users who can still see the item now:
- * active in the workspace and the project, and, for a guest of a project that hides others'
- * items from guests, its creator. Written as two joined tables and one-row lookups: as seven
- * joined tables the planner spent ~3 ms choosing an order on every event, ten times the run.
+ * For each of a batch's events, the subscribers, assignees, creator and `mentioned` users who can
+ * still see its item now: active in the workspace and the project, and, for a guest of a project
+ * that hides others' items from guests, its creator. One statement for the batch (the events as one
+ * JSON parameter, each looked up on its own by `cross join lateral`): a statement per event was
+ * 4.4 ms each on the embedded database, which a 10,000-row import turned into 45 s of the single
+ * writer's time. Inside, two joined tables and one-row lookups: as seven joined tables the planner
+ * spent ~3 ms choosing an order. Answers the candidates by the events' index in `wanted`.
  */
-async function candidatesOf(tx: Tx, issueId: string, mentioned: string[]): Promise<Candidate[]> {
-  return queryRowsPrepared<Candidate>(
+async function candidatesOf(
+  tx: Tx,
+  wanted: { issueId: string; mentioned: string[] }[],
+): Promise<Map<number, Candidate[]>> {
+  const found = new Map<number, Candidate[]>();
+  if (wanted.length === 0) return found;
+  const rows = await queryRowsPrepared<Candidate & { n: number }>(
     tx,
     'notification_candidates',
-    sql`select pm.member_id as id,
-        coalesce((select pr.notification_preferences from profiles pr where pr.user_id = pm.member_id), '{}'::jsonb) as preferences,
-        pm.member_id = any(i.assignee_ids) as assigned,
-        pm.member_id = i.created_by as created,
-        exists (select 1 from issue_subscribers s where s.issue_id = i.id and s.subscriber_id = pm.member_id) as subscribed
-      from issues i
-      join project_members pm on pm.project_id = i.project_id and pm.is_active
-      where i.id = ${issueId}
-        and (select p.deleted_at is null from projects p where p.id = i.project_id)
-        and coalesce((select wm.is_active from workspace_members wm
-          where wm.workspace_id = i.workspace_id and wm.member_id = pm.member_id), false)
-        and (select u.is_active from users u where u.id = pm.member_id)
-        and (pm.role > 5 or i.created_by = pm.member_id
-          or (select p.guest_view_all_features from projects p where p.id = i.project_id))
-        and (pm.member_id = any(i.assignee_ids) or pm.member_id = i.created_by
-          or pm.member_id = any(${sqlArray(mentioned, 'uuid')})
-          or exists (select 1 from issue_subscribers s where s.issue_id = i.id and s.subscriber_id = pm.member_id))`,
+    sql`select e.n, c.id, c.preferences, c.assigned, c.created, c.subscribed
+      from jsonb_to_recordset(${JSON.stringify(
+        wanted.map((w, n) => ({ n, issue_id: w.issueId, mentioned: w.mentioned })),
+      )}::jsonb) as e(n int, issue_id uuid, mentioned uuid[])
+      cross join lateral (
+        select pm.member_id as id,
+          coalesce((select pr.notification_preferences from profiles pr where pr.user_id = pm.member_id), '{}'::jsonb) as preferences,
+          pm.member_id = any(i.assignee_ids) as assigned,
+          pm.member_id = i.created_by as created,
+          exists (select 1 from issue_subscribers s where s.issue_id = i.id and s.subscriber_id = pm.member_id) as subscribed
+        from issues i
+        join project_members pm on pm.project_id = i.project_id and pm.is_active
+        where i.id = e.issue_id
+          and (select p.deleted_at is null from projects p where p.id = i.project_id)
+          and coalesce((select wm.is_active from workspace_members wm
+            where wm.workspace_id = i.workspace_id and wm.member_id = pm.member_id), false)
+          and (select u.is_active from users u where u.id = pm.member_id)
+          and (pm.role > 5 or i.created_by = pm.member_id
+            or (select p.guest_view_all_features from projects p where p.id = i.project_id))
+          and (pm.member_id = any(i.assignee_ids) or pm.member_id = i.created_by
+            or pm.member_id = any(e.mentioned)
+            or exists (select 1 from issue_subscribers s where s.issue_id = i.id and s.subscriber_id = pm.member_id))
+      ) c`,
   );
+  for (const { n, ...candidate } of rows) {
+    const list = found.get(n) ?? [];
+    list.push(candidate);
+    found.set(n, list);
+  }
+  return found;
 }
 
 const activityOf = (
@@ -232,22 +252,30 @@ const NOTIFIED_TOPICS = new Set(['issue.created', 'issue.updated', 'comment.crea
 
 /**
  * The outbox handler: the notifications a batch of events makes, written in the worker's
- * transaction. What the events are about is read for the whole batch at once; who hears of each
- * change is read per event (its own item's subscribers and members).
+ * transaction. What the events are about, and who hears of each change (its own item's
+ * subscribers and members), are read for the whole batch at once.
  */
 export const notifyFromEvent: OutboxHandler = async (tx, events) => {
   const notified = events.filter((event) => NOTIFIED_TOPICS.has(event.topic) && payloadOf(event).issue_id);
   if (notified.length === 0) return;
   const facts = await batchFacts(tx, notified);
-  const rows: NewNotification[] = [];
+  const pending: { event: OutboxEventRow; issue: IssueFacts; changes: Change[] }[] = [];
   for (const event of notified) {
     const issue = facts.issues.get(event.id);
     if (!issue) continue;
     const changes = changesOf(event, issue, facts);
-    if (changes.length === 0) continue;
-    const candidates = await candidatesOf(tx, issue.id, [...new Set(changes.flatMap((c) => c.mentioned))]);
-    rows.push(...notificationsOf(event, issue, changes, candidates));
+    if (changes.length > 0) pending.push({ event, issue, changes });
   }
+  const candidates = await candidatesOf(
+    tx,
+    pending.map(({ issue, changes }) => ({
+      issueId: issue.id,
+      mentioned: [...new Set(changes.flatMap((c) => c.mentioned))],
+    })),
+  );
+  const rows = pending.flatMap(({ event, issue, changes }, n) =>
+    notificationsOf(event, issue, changes, candidates.get(n) ?? []),
+  );
   await insertNotifications(tx, rows);
 };
 
