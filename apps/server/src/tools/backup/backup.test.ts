@@ -117,6 +117,14 @@ async function makeEveryKindOfObject() {
   // An API token, used once (so its last_used is set too).
   const token = await ok(admin.post(`${world.ws}/api-tokens/`, { label: 'Backup', description: 'CI' }));
   await ok(new Client(t.baseUrl).get('/api/v1/users/me/', { headers: { 'X-Api-Key': token.token } }));
+  // A create sent with an Idempotency-Key: its stored answer is a row like any other.
+  await ok(
+    admin.post(
+      `${pbase}/issue-labels/`,
+      { name: 'Idempotent', color: '#112233' },
+      { headers: { 'Idempotency-Key': 'backup-test' } },
+    ),
+  );
   await ok(
     accounts.instanceAdmin.client.patch('/api/instances/configurations/', { EMAIL_FROM: 'kite@example.com' }),
   );
