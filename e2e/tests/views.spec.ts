@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, signUpWithWorkspace } from './helpers.ts';
+import { api, signUpWithWorkspace, snap } from './helpers.ts';
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.goto('/settings/profile/preferences');
@@ -167,6 +167,7 @@ test('saved views: save a filtered list as a private view, reopen it elsewhere, 
   await expect(list.getByRole('button', { name: 'Remove from favorites' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search views' }).fill('hot');
   await expect(list.getByRole('link', { name: 'Hot bugs' })).toBeVisible();
+  await snap(page, 'views-list-search');
 
   // A workspace view from the built-in "All work items", filtered: its items span both projects.
   await page.goto(`/${slug}/workspace-views/all-issues`);
