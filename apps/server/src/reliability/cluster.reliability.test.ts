@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Client } from '../test/http-client.ts';
+import type { Client } from '../test/http-client.ts';
 import { ok, signedInProject } from './fixtures.ts';
 import { changeKey, openLiveListener } from './live-listener.ts';
 
@@ -83,13 +83,6 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   return Promise.race([promise.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
-/** `account`'s session, on another address (one app node directly). */
-function sameUser(account: Client, baseUrl: string): Client {
-  const client = new Client(baseUrl);
-  for (const [k, v] of account.cookies) client.cookies.set(k, v);
-  return client;
-}
-
 /** Statements committed so far on each PostgreSQL node (autocommit reads count one each). */
 async function commitsByNode(info: ClusterInfo): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
@@ -111,7 +104,7 @@ async function commitsByNode(info: ClusterInfo): Promise<Map<string, number>> {
  * old name. Then a read-only load through both nodes: most statements land on the replicas.
  */
 async function readYourWrites(info: ClusterInfo, account: Client, base: string, itemId: string) {
-  const [one, other] = info.apps.map((app) => sameUser(account, app.url)) as [Client, Client];
+  const [one, other] = info.apps.map((app) => account.sessionOn(app.url)) as [Client, Client];
   const stale: string[] = [];
   let staleLists = 0;
   for (let i = 0; i < 200; i++) {

@@ -26,6 +26,13 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** The same session (its cookies) sent to another address: another app node of one deployment. */
+  sessionOn(baseUrl: string): Client {
+    const client = new Client(baseUrl);
+    for (const [k, v] of this.cookies) client.cookies.set(k, v);
+    return client;
+  }
+
   get csrfToken(): string | undefined {
     return this.cookies.get('csrftoken');
   }

@@ -147,12 +147,6 @@ const synced = (editor: Editor) =>
 const acknowledged = (editor: Editor) =>
   expect.poll(() => editor.provider.hasUnsyncedChanges, { timeout: SETTLE_MS }).toBe(false);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A client of another app node with the account's session. */
-function clientOn(baseUrl: string, account: Client): Client {
-  const client = new Client(baseUrl);
-  for (const [k, v] of account.cookies) client.cookies.set(k, v);
-  return client;
-}
 /** Runs `stop` once, however often it is called (by the test, then by the cleanup). */
 function once(stop: () => Promise<unknown>) {
   let stopping: Promise<unknown> | undefined;
@@ -439,9 +433,9 @@ describe('page collaboration', { timeout: 90_000 }, () => {
       const member = connect(nodeA.baseUrl, s, s.member.client);
       const owner = connect(nodeA.baseUrl, s, s.owner.client);
       await Promise.all([synced(member), synced(owner)]);
-      const removed = await clientOn(nodeB.baseUrl, s.owner.client).delete(
-        `/api/workspaces/${s.slug}/members/${s.member.memberId}/`,
-      );
+      const removed = await s.owner.client
+        .sessionOn(nodeB.baseUrl)
+        .delete(`/api/workspaces/${s.slug}/members/${s.member.memberId}/`);
       expect(removed.status, removed.text).toBe(204);
       await expect.poll(() => member.closes, { timeout: SETTLE_MS }).toContain('Not found');
       write(member, 'after removal');
@@ -468,7 +462,7 @@ describe('page collaboration', { timeout: 90_000 }, () => {
       cleanups.push(stopB);
       const s = await scene(nodeA);
       const a = connect(nodeA.baseUrl, s, s.owner.client);
-      const b = connect(nodeB.baseUrl, s, clientOn(nodeB.baseUrl, s.member.client));
+      const b = connect(nodeB.baseUrl, s, s.member.client.sessionOn(nodeB.baseUrl));
       await Promise.all([synced(a), synced(b)]);
       write(a, 'on node A');
       write(b, 'on node B');
@@ -488,7 +482,7 @@ describe('page collaboration', { timeout: 90_000 }, () => {
       await stopping;
       const restarted = await start();
       cleanups.push(() => restarted.app.close());
-      const html = await storedHtml(s, clientOn(restarted.baseUrl, s.owner.client));
+      const html = await storedHtml(s, s.owner.client.sessionOn(restarted.baseUrl));
       for (const text of ['start', 'on node A', 'on node B', 'last on A', 'last on B']) {
         expect(html).toContain(`<p>${text}</p>`);
       }

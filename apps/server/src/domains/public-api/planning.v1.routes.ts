@@ -58,8 +58,8 @@ interface PlanningKindV1<Item, V1Item extends object> {
   kind: 'cycle' | 'module';
   /** The whole item's answer (its type stays loose here: fastify would check it against `present`'s). */
   schema: z.ZodType;
-  liteKeys: readonly (keyof V1Item)[];
-  liteSchema: z.ZodType;
+  /** The `-lite` list's item: a pick of the whole item's keys. */
+  liteSchema: z.ZodObject;
   listQuery: z.ZodType<ListQuery>;
   liteQuery: z.ZodType<ListQuery>;
   createBody: z.ZodType;
@@ -101,9 +101,10 @@ function planningKindRoutes<Item, V1Item extends object>(
   const paramOf = (request: FastifyRequest, key: string) =>
     (request.params as Record<string, string>)[key] as string;
   const idOf = (request: FastifyRequest) => paramOf(request, idKey);
+  const liteKeys = k.liteSchema.keyof().options as (keyof V1Item)[];
   const listAnswer = async (all: Item[], query: ListQuery, lite: boolean) => {
     const ordered = orderedBy(all.map(k.present), query.order_by);
-    return pageOf(lite ? ordered.map((item) => liteOf(item, k.liteKeys)) : ordered, query);
+    return pageOf(lite ? ordered.map((item) => liteOf(item, liteKeys)) : ordered, query);
   };
 
   for (const [url, lite] of [
@@ -249,7 +250,6 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
     {
       kind: 'cycle',
       schema: v1CycleSchema,
-      liteKeys: v1CycleLiteSchema.keyof().options,
       liteSchema: v1CycleLiteSchema,
       listQuery: v1CycleListQuerySchema,
       liteQuery: v1CycleLiteQuerySchema,
@@ -308,7 +308,6 @@ export function planningV1Routes(app: App, { cycles, modules }: Services, items:
     {
       kind: 'module',
       schema: v1ModuleSchema,
-      liteKeys: v1ModuleLiteSchema.keyof().options,
       liteSchema: v1ModuleLiteSchema,
       listQuery: v1ListQuerySchema,
       liteQuery: v1ListQuerySchema,

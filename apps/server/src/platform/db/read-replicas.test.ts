@@ -41,13 +41,6 @@ describe.skipIf(!onPostgres)('reads on replicas', () => {
     return node;
   }
 
-  /** `account`'s session, sent to another node. */
-  function sameUser(account: Client, baseUrl: string): Client {
-    const client = new Client(baseUrl);
-    for (const [k, v] of account.cookies) client.cookies.set(k, v);
-    return client;
-  }
-
   /** An owner with a project and a work item, made through `node`. */
   async function scene(node: TestApp) {
     const client = new Client(node.baseUrl);
@@ -73,7 +66,7 @@ describe.skipIf(!onPostgres)('reads on replicas', () => {
       return url.toString();
     });
     const { client, base, itemId } = await scene(leader);
-    const onNode = sameUser(client, node.baseUrl);
+    const onNode = client.sessionOn(node.baseUrl);
     const stats = node.database.replicaStats!;
 
     const before = stats.replica;
@@ -103,7 +96,7 @@ describe.skipIf(!onPostgres)('reads on replicas', () => {
       return url.toString();
     });
     const { client, base, itemId } = await scene(leader);
-    const onNode = sameUser(client, node.baseUrl);
+    const onNode = client.sessionOn(node.baseUrl);
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
       const detail = await onNode.get(`${base}/issues/${itemId}/`);
