@@ -3,23 +3,11 @@ import type { Priority } from '@kite/shared/contracts';
 import { sortOrderBetween } from '@kite/shared/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../platform/db/database.ts';
-import {
-  activities,
-  type IssueRowDb,
-  issueSubscribers,
-  issues,
-  type ProjectRow,
-} from '../../platform/db/schema.ts';
+import { type IssueRowDb, issueSubscribers, issues, type ProjectRow } from '../../platform/db/schema.ts';
 import { sanitizeRichText, stripHtml } from '../../platform/security/html.ts';
 import type { StatesService } from '../states/states.service.ts';
 import { creationRecords, fieldChanges, recordIssueChanges, updatedPayload } from './issue-activity.ts';
-import {
-  adjustSubIssueCount,
-  ancestorIds,
-  lockIssue,
-  maxSortOrderInState,
-  updateIssueRow,
-} from './issues.repo.ts';
+import { lockIssue, maxSortOrderInState, updateIssueRow } from './issues.repo.ts';
 import type { ListChanges } from './list-cache-feed.ts';
 
 /**

@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { outbox } from '../../platform/db/schema.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import {
-  addMember,
-  addProjectMember,
-  createProject,
-  createWorkspace,
-  type SignedIn,
-  signUp,
-} from '../../test/factories.ts';
+import { addMember, addProjectMember, createProject, createWorkspace, signUp } from '../../test/factories.ts';
+import { issueScene } from '../../test/issue-scene.ts';
 import { projectAccessOf } from '../../test/service-access.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 const ROW_KEYS = [
   'id',
@@ -41,31 +34,8 @@ const ROW_KEYS = [
   'updated_by',
 ];
 
-let t: TestApp;
-let owner: SignedIn;
-let slug: string;
-let projectId: string;
-let base: string;
-let states: { id: string; name: string; group: string }[];
-beforeEach(async () => {
-  t = await startTestApp();
-  owner = await signUp(t);
-  slug = (await createWorkspace(owner)).slug;
-  projectId = (await createProject(owner, slug)).id;
-  base = `/api/workspaces/${slug}/projects/${projectId}`;
-  states = (await owner.client.get(`${base}/states/`)).body;
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await t.close();
-});
-
-const create = async (body: Record<string, unknown>, client = owner.client) => {
-  const res = await client.post(`${base}/issues/`, body);
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-};
-const state = (name: string) => states.find((s) => s.name === name)!;
+const scene = issueScene();
+const { create, state } = scene;
 
 describe('creating work items', () => {
   it('creates with defaults: next sequence id, default state, sort order, sanitised description', async () => {
@@ -89,20 +59,20 @@ describe('creating work items', () => {
     expect(second.completed_at).toMatch(/Z$/);
     const third = await create({ name: 'Third' });
     expect(third.sort_order).toBe(75535);
-    const read = await owner.client.get(`${base}/issues/${first.id}/`);
+    const read = await scene.owner.client.get(`${scene.base}/issues/${first.id}/`);
     expect(read.body).toMatchObject({ id: first.id, description_html: '<p>hi</p>' });
   });
 
   it('refuses bad references and dates with field messages', async () => {
-    const other = await signUp(t);
+    const other = await signUp(scene.t);
     const otherSlug = (await createWorkspace(other)).slug;
     const otherProject = await createProject(other, otherSlug);
     const foreignState = (
       await other.client.get(`/api/workspaces/${otherSlug}/projects/${otherProject.id}/states/`)
     ).body[0];
-    const viewer = await addMember(t, owner, slug, 10);
-    await addProjectMember(owner, slug, projectId, viewer.user.id, 10);
-    const bad = await owner.client.post(`${base}/issues/`, {
+    const viewer = await addMember(scene.t, scene.owner, scene.slug, 10);
+    await addProjectMember(scene.owner, scene.slug, scene.projectId, viewer.user.id, 10);
+    const bad = await scene.owner.client.post(`${scene.base}/issues/`, {
       name: 'x',
       state_id: foreignState.id,
       start_date: '2026-05-10',
@@ -115,11 +85,15 @@ describe('creating work items', () => {
       target_date: 'Start date cannot exceed target date',
       assignee_ids: 'Assignees must be project members with the member role or above',
     });
-    expect((await owner.client.post(`${base}/issues/`, { name: '' })).body.fields).toHaveProperty('name');
-    expect((await owner.client.post(`${base}/issues/`, { name: 'x', priority: 'asap' })).status).toBe(400);
+    expect((await scene.owner.client.post(`${scene.base}/issues/`, { name: '' })).body.fields).toHaveProperty(
+      'name',
+    );
+    expect(
+      (await scene.owner.client.post(`${scene.base}/issues/`, { name: 'x', priority: 'asap' })).status,
+    ).toBe(400);
     expect(
       (
-        await owner.client.post(`${base}/issues/`, {
+        await scene.owner.client.post(`${scene.base}/issues/`, {
           name: 'x',
           label_ids: ['00000000-0000-4000-8000-000000000000'],
         })
@@ -131,7 +105,9 @@ describe('creating work items', () => {
 
   it('gives 50 parallel creates 50 distinct consecutive numbers', async () => {
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, n) => owner.client.post(`${base}/issues/`, { name: `Parallel ${n}` })),
+      Array.from({ length: 50 }, (_, n) =>
+        scene.owner.client.post(`${scene.base}/issues/`, { name: `Parallel ${n}` }),
+      ),
     );
     expect(results.every((r) => r.status === 201)).toBe(true);
     const numbers = results.map((r) => r.body.sequence_id).sort((a, b) => a - b);
@@ -139,28 +115,30 @@ describe('creating work items', () => {
   });
 
   it('creates inside a caller’s write: kept or undone with it, the lists told once it commits', async () => {
-    const { project, user } = await projectAccessOf(t, owner, slug, projectId);
-    const told = vi.spyOn(t.services.listChanges, 'itemChanged');
-    const failed = withTransaction(t.services.db, undefined, async (write) => {
-      await t.services.issues.create(project, user, { name: 'Undone' }, write);
+    const { project, user } = await projectAccessOf(scene.t, scene.owner, scene.slug, scene.projectId);
+    const told = vi.spyOn(scene.t.services.listChanges, 'itemChanged');
+    const failed = withTransaction(scene.t.services.db, undefined, async (write) => {
+      await scene.t.services.issues.create(project, user, { name: 'Undone' }, write);
       throw new Error('a later step failed');
     });
     await expect(failed).rejects.toThrow('a later step failed');
     expect(told).not.toHaveBeenCalled();
     // A cached page: only the announcement after the commit can make it show the new item.
-    expect((await owner.client.get(`${base}/issues/`)).body.total_count).toBe(0);
-    const kept = await withTransaction(t.services.db, undefined, async (write) => {
-      const item = await t.services.issues.create(project, user, { name: 'Kept' }, write);
+    expect((await scene.owner.client.get(`${scene.base}/issues/`)).body.total_count).toBe(0);
+    const kept = await withTransaction(scene.t.services.db, undefined, async (write) => {
+      const item = await scene.t.services.issues.create(project, user, { name: 'Kept' }, write);
       expect(told).not.toHaveBeenCalled();
       return item;
     });
     expect(told).toHaveBeenCalledTimes(1);
     expect(told.mock.calls[0]![1]).toMatchObject({ id: kept.id, before: null });
-    const list = await owner.client.get(`${base}/issues/`);
+    const list = await scene.owner.client.get(`${scene.base}/issues/`);
     expect(list.body.results.map((r: { name: string }) => r.name)).toEqual(['Kept']);
     // The undone create took no number and left no event.
     expect(kept.sequence_id).toBe(1);
-    const events = (await t.services.db.select().from(outbox)).filter((e) => e.topic.startsWith('issue.'));
+    const events = (await scene.t.services.db.select().from(outbox)).filter((e) =>
+      e.topic.startsWith('issue.'),
+    );
     expect(events.map((e) => [e.topic, e.payload.issue_id])).toEqual([['issue.created', kept.id]]);
   });
 });
