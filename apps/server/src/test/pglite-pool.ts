@@ -46,6 +46,7 @@ export async function leasePglite(options: OpenOptions): Promise<Database> {
       const feed = await database.listen(channel, listener);
       feeds.add(feed);
       return {
+        caughtUp: () => feed.caughtUp(),
         close: async () => {
           feeds.delete(feed);
           await feed.close();

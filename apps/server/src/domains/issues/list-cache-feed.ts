@@ -18,16 +18,23 @@ export interface ListChanges {
   changed(projectId: string): void;
   /** One work item changed (its facts before and after): caches drop only the pages it touches. */
   itemChanged(projectId: string, change: ItemChange): void;
-  /** Sends what is still waiting (on shutdown, and in tests). */
+  /** Sends what is waiting; resolves once it is out (a write's answer waits for it). */
   flush(): Promise<void>;
 }
+
+/** How long a write's answer waits for its announcement before it goes anyway. */
+const ANNOUNCE_WAIT_MS = 1_000;
 
 /**
  * Work-item writes are announced by the app after they commit, not by a trigger: a transaction
  * that notifies holds a database-wide lock through its commit (PostgreSQL serialises notifying
  * commits to keep the queue in commit order), which would make every write wait for the one
- * before it to reach the disk. Here the changed projects of a few milliseconds go out together in
- * one statement of their own that no writer waits for. One process (PGlite) has no one to tell.
+ * before it to reach the disk. Here the changes go out in one statement of their own, committed
+ * without waiting for the disk or a standby (a notification is not data: losing its commit record
+ * in a crash loses nothing), and a write's answer waits for it (`flush`), so that a client that
+ * reads through another node right after its answer finds that node's cache told. Writes that
+ * come while one announcement is on the wire go out together in the next; changes made outside
+ * a request (jobs) go out after a few milliseconds. One process (PGlite) has no one to tell.
  */
 export function createListChanges(
   cache: IssueListCache,
@@ -40,26 +47,42 @@ export function createListChanges(
   let pending = new Set<string>();
   let pendingItems: string[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let sending: Promise<void> = Promise.resolve();
+  let sending: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
 
-  function send(): Promise<void> {
-    clearTimeout(timer);
-    timer = undefined;
-    if (pending.size === 0 && pendingItems.length === 0) return sending;
+  function announce(): Promise<void> {
     const payloads = pending.has(ALL_PROJECTS)
       ? [`${ALL_PROJECTS} ${origin}`]
       : [...[...pending].map((id) => `${id} ${origin}`), ...pendingItems];
     pending = new Set();
     pendingItems = [];
-    sending = sending
-      .then(() =>
-        database.raw('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
-          PROJECT_CHANGES_CHANNEL,
-          payloads,
-        ]),
+    if (payloads.length === 0) return Promise.resolve();
+    return database
+      .raw(
+        `select set_config('synchronous_commit', 'off', true), pg_notify($1, payload)
+           from unnest($2::text[]) as payload`,
+        [PROJECT_CHANGES_CHANNEL, payloads],
       )
       .then(() => undefined, onError);
+  }
+  function start(): Promise<void> {
+    sending = announce().finally(() => {
+      sending = null;
+    });
     return sending;
+  }
+  /** Sends what is waiting now, or with the next statement if one is on the wire. */
+  function send(): Promise<void> {
+    clearTimeout(timer);
+    timer = undefined;
+    if (queued) return queued;
+    if (pending.size === 0 && pendingItems.length === 0) return sending ?? Promise.resolve();
+    if (!sending) return start();
+    queued = sending.then(() => {
+      queued = null;
+      return start();
+    });
+    return queued;
   }
   const later = () => {
     timer ??= setTimeout(send, delayMs);
@@ -116,7 +139,7 @@ export function tellItemChange(
  * reaches this one's cache with the notification, within milliseconds.
  */
 export async function connectIssueListCache(app: App, services: Services): Promise<void> {
-  const { issueListCache: cache, listChanges } = services;
+  const { issueListCache: cache, listChanges, database } = services;
   const feed = await services.database.listen(PROJECT_CHANGES_CHANNEL, {
     onChange: (payload) => {
       const change = parseAnnouncement(payload);
@@ -126,6 +149,7 @@ export async function connectIssueListCache(app: App, services: Services): Promi
     },
     onStatus: (up) => cache.setAvailable(up),
   });
+  if (database.kind === 'postgres') cache.useCatchUp(() => feed.caughtUp());
   app.addHook('onClose', async () => {
     await listChanges.flush();
     await feed.close();
@@ -138,8 +162,18 @@ export async function connectIssueListCache(app: App, services: Services): Promi
       if (projectId === undefined) listChanges.changed(ALL_PROJECTS);
       else if (UUID.test(projectId)) listChanges.changed(projectId);
     }
+    if (!READS.has(request.method)) await announced(listChanges.flush());
     return payload;
   });
+}
+
+/** The announcement, or the wait's bound if the database does not answer (the write stands). */
+function announced(flushing: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ANNOUNCE_WAIT_MS);
+  });
+  return Promise.race([flushing, bound]).finally(() => clearTimeout(timer));
 }
 
 /**

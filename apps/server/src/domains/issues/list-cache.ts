@@ -32,6 +32,13 @@ export interface CachedEntry {
 
 export interface IssueListCache {
   get(projectId: string, key: string): CachedEntry | undefined;
+  /**
+   * Resolves true once the changes other processes committed before the call have been heard
+   * (`useCatchUp`); false: answer this read from the database.
+   */
+  caughtUp(): Promise<boolean>;
+  /** Where caughtUp asks: the change feed the cache hears other processes through. */
+  useCatchUp(check: () => Promise<boolean>): void;
   /** Null while the change feed is down: nothing is read from or kept in the cache then. */
   ticket(projectId: string): FillTicket | null;
   set(ticket: FillTicket, key: string, list: CachedList): void;
@@ -72,6 +79,7 @@ export function createIssueListCache(
   let changeSeq = 0;
   let epoch = 0;
   let available = false;
+  let catchUp: (() => Promise<boolean>) | undefined;
 
   const entryKey = (projectId: string, key: string) => `${projectId}\n${key}`;
   const clear = () => {
@@ -112,6 +120,12 @@ export function createIssueListCache(
       entries.delete(k);
       entries.set(k, entry);
       return entry;
+    },
+
+    caughtUp: () => (catchUp && available ? catchUp() : Promise.resolve(available)),
+
+    useCatchUp(check) {
+      catchUp = check;
     },
 
     ticket(projectId) {
@@ -168,7 +182,7 @@ export async function readThrough(
   read: () => Promise<CachedList>,
 ): Promise<PreRendered> {
   const key = listCacheKey({ ...parts, day: new Date().toISOString().slice(0, 10) });
-  const cached = cache.get(projectId, key);
+  const cached = (await cache.caughtUp()) ? cache.get(projectId, key) : undefined;
   if (cached && !cached.countsStale) return cached.list.page;
   const ticket = cache.ticket(projectId);
   const recount = cached?.list.recount;

@@ -17,6 +17,13 @@ export interface ChangeListener {
 }
 
 export interface ChangeFeed {
+  /**
+   * Resolves true once every notification committed before the call has been heard (false when
+   * the feed is down or did not answer in time): a cache that another process's write may have
+   * outdated asks this before it answers from memory, so a client that wrote through one node and
+   * reads through another never reads what it just changed from before.
+   */
+  caughtUp(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -29,6 +36,8 @@ export async function listenPglite(
   const unlisten = await client.listen(channel, (payload) => listener.onChange(payload));
   listener.onStatus(true);
   return {
+    // One process: its notifications are heard as its own statements complete.
+    caughtUp: async () => true,
     close: async () => {
       listener.onStatus(false);
       await unlisten().catch(() => undefined);
@@ -36,7 +45,11 @@ export async function listenPglite(
   };
 }
 
+/** The application_name of every listening connection. */
+export const LISTENER_NAME = 'kite-change-feed';
 const RETRY_MS = { first: 250, max: 10_000 };
+/** How long a read waits for the feed to catch up before it gives up on the cache. */
+const CATCH_UP_MS = 1_000;
 
 /**
  * PostgreSQL: a connection of its own (LISTEN holds it), reopened with backoff when it drops; the
@@ -51,8 +64,10 @@ export async function listenPostgres(
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let delay = RETRY_MS.first;
+  let listening = false;
 
   const down = () => {
+    listening = false;
     if (!client) return;
     client.removeAllListeners('notification');
     client.end().catch(() => undefined);
@@ -65,7 +80,8 @@ export async function listenPostgres(
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    // Named, so an operator (or a test) can tell the listening connections apart.
+    const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     next.on('error', () => {
       if (client === next) down();
     });
@@ -79,14 +95,52 @@ export async function listenPostgres(
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       if (closed) return void next.end().catch(() => undefined);
       delay = RETRY_MS.first;
+      listening = true;
       listener.onStatus(true);
     } catch {
       if (client === next) down();
     }
   }
 
+  /**
+   * PostgreSQL sends a session the notifications committed before a statement ahead of that
+   * statement's answer, so one `select 1` on the listening connection is the barrier. Callers
+   * share it: one that comes while a check is on the wire waits for the next check, since the
+   * check under way may have been sent before the write it must see.
+   */
+  let checking: Promise<boolean> | null = null;
+  let queued: Promise<boolean> | null = null;
+  const check = (): Promise<boolean> => {
+    const current = client;
+    if (!current || !listening) return Promise.resolve(false);
+    let timer: NodeJS.Timeout | undefined;
+    const answered = current.query('select 1').then(
+      () => client === current,
+      () => false,
+    );
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), CATCH_UP_MS);
+    });
+    return Promise.race([answered, late]).finally(() => clearTimeout(timer));
+  };
+  const start = (): Promise<boolean> => {
+    checking = check().finally(() => {
+      checking = null;
+    });
+    return checking;
+  };
+
   await connect();
   return {
+    caughtUp() {
+      if (queued) return queued;
+      if (!checking) return start();
+      queued = checking.then(() => {
+        queued = null;
+        return start();
+      });
+      return queued;
+    },
     close: async () => {
       closed = true;
       clearTimeout(retry);
