@@ -34,7 +34,7 @@ export async function writeLargeJiraCsv(file: string, rows: number, emails: stri
     const parent = i % 7 === 0 && i !== epic ? String(100000 + epic) : '';
     const description = `"Item ${i}: the ""${labels[i % 6]}"" part needs work.\nSee the notes of sprint ${i % 4}, and check the logs, the metrics and the alerts before closing."`;
     await write(
-      [
+      `${[
         `Work item number ${i} of the migration`,
         `BIG-${i}`,
         String(100000 + i),
@@ -50,7 +50,7 @@ export async function writeLargeJiraCsv(file: string, rows: number, emails: stri
         LARGE_CSV_SPRINTS[i % LARGE_CSV_SPRINTS.length],
         points[i % points.length],
         parent,
-      ].join(',') + '\n',
+      ].join(',')}\n`,
     );
   }
   out.end();

@@ -14,7 +14,6 @@ import {
   type SignedIn,
   signUp,
 } from '../../test/factories.ts';
-import { Client } from '../../test/http-client.ts';
 import { startSecondNode, startTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   ALL_PROJECTS,
