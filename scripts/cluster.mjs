@@ -2,7 +2,8 @@
 // Patroni-managed nodes in synchronous mode (etcd as Patroni's store), HAProxy with a write port
 // (leader), a read port (replicas) and an app port (N app nodes of the production build), all on
 // 127.0.0.1, for tests and benchmarks. Prints one JSON line. `status` prints it as it is now;
-// `down [--keep]` stops what `up` started, by process id. docs/architecture.md, "Running on a
+// `down [--keep]` stops what `up` started, by process id; `start-node NAME` brings a stopped
+// node back as a replica. docs/architecture.md, "Running on a
 // PostgreSQL cluster".
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -245,12 +246,8 @@ async function up(options) {
       );
       chown(config, user);
       node.log = path.join(dir, `${name}.log`);
-      node.patroni_pid = startDetached('/usr/bin/patroni', [config], {
-        log: node.log,
-        cwd: nodeDir,
-        env: { PATH: process.env.PATH, HOME: nodeDir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
-        user,
-      });
+      node.config = config;
+      node.patroni_pid = startPatroni(node, user);
       state.postgres.push(node);
     }
     save();
@@ -399,6 +396,45 @@ async function up(options) {
   console.log(JSON.stringify(status));
 }
 
+/** A node's Patroni, as the postgres system user, logging to the node's log (appended). */
+function startPatroni(node, user) {
+  const nodeDir = path.dirname(node.config);
+  return startDetached('/usr/bin/patroni', [node.config], {
+    log: node.log,
+    cwd: nodeDir,
+    env: { PATH: process.env.PATH, HOME: nodeDir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+    user,
+  });
+}
+
+/**
+ * `start-node NAME`: starts again the Patroni of a node whose Patroni was stopped or killed (a
+ * failover test brings the old leader back); it rejoins as a replica (pg_rewind when its WAL went
+ * further than the new leader's). Waits until it streams, then prints the status line.
+ */
+async function startNode(options, name) {
+  const dir = resolveDir(options.dir);
+  const state = dir ? readState(dir) : undefined;
+  if (!state) throw new ClusterError(dir ? `no cluster in ${dir}` : 'no cluster known');
+  const node = state.postgres.find((n) => n.name === name);
+  if (!node) throw new ClusterError(`no node ${name}; the nodes are ${NODES.join(', ')}`);
+  if (alive(node.patroni_pid, 'patroni')) throw new ClusterError(`${name}'s Patroni still runs`);
+  node.patroni_pid = startPatroni(node, postgresUser());
+  writeState(state);
+  await waitFor(
+    `${name} to stream from the leader`,
+    CLUSTER_TIMEOUT_MS,
+    async () => {
+      if (!alive(node.patroni_pid, 'patroni'))
+        throw new ClusterError(`Patroni ${name} exited; see ${node.log}`);
+      const role = (await currentStatus(state)).postgres.find((p) => p.name === name)?.role;
+      return role === 'replica' || role === 'sync_standby';
+    },
+    node.log,
+  );
+  console.log(JSON.stringify(await currentStatus(state)));
+}
+
 /** Stops everything the state names, app nodes first and etcd last. */
 async function stopAll(state) {
   const p = processesOf(state);
@@ -442,6 +478,7 @@ async function install() {
 const USAGE = `usage: npm run cluster -- up [--app-nodes N] [--dir DIR]
        npm run cluster -- status [--dir DIR]
        npm run cluster -- down [--dir DIR] [--keep]
+       npm run cluster -- start-node NAME [--dir DIR]   (a stopped node rejoins as a replica)
        npm run cluster -- install   (the apt packages only)`;
 
 const { values, positionals } = parseArgs({
@@ -454,8 +491,8 @@ const { values, positionals } = parseArgs({
   },
 });
 const command = positionals[0];
-const commands = { up, down, status, install };
-if (values.help || !commands[command]) {
+const commands = { up, down, status, install, 'start-node': (options) => startNode(options, positionals[1]) };
+if (values.help || !commands[command] || (command === 'start-node' && !positionals[1])) {
   console.error(USAGE);
   process.exit(values.help ? 0 : 2);
 }

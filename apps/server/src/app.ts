@@ -62,11 +62,16 @@ import { usersRoutes } from './domains/users/users.routes.ts';
 import { viewsRoutes } from './domains/views/views.routes.ts';
 import { webhooksRoutes } from './domains/webhooks/webhooks.routes.ts';
 import { workspacesRoutes } from './domains/workspaces/workspaces.routes.ts';
+import { watchCommits } from './platform/db/commit-watch.ts';
 import { inReadScope } from './platform/db/read-replicas.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './platform/http/error-handler.ts';
 import { createFixedWindowLimiter } from './platform/http/fixed-window-limiter.ts';
 import { createAuthHooks } from './platform/http/hooks.ts';
-import { createIdempotencyHooks, keepBodyForIdempotency } from './platform/http/idempotency.ts';
+import {
+  createIdempotencyHooks,
+  IDEMPOTENCY_KEY_HEADER,
+  keepBodyForIdempotency,
+} from './platform/http/idempotency.ts';
 import { documentIdempotencyKey } from './platform/http/idempotency-openapi.ts';
 import { parseJsonBody } from './platform/http/json-body.ts';
 import { registerPreRenderedCompression } from './platform/http/pre-rendered-compression.ts';
@@ -176,7 +181,12 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   app.addHook('preValidation', hooks.preValidation);
   // After the caller, CSRF and access are checked; its onSend sees the answer before compression
   // (@fastify/compress adds its own per route, which run after these).
-  const idempotency = createIdempotencyHooks(services.db);
+  const idempotency = createIdempotencyHooks(services.db, app.log);
+  // A keyed write notes whether its transactions committed (platform/db/commit-watch.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined && request.method !== 'GET') watchCommits(done);
+    else done();
+  });
   app.addHook('preValidation', idempotency.preValidation);
   app.addHook('onSend', idempotency.onSend);
   app.addHook('onResponse', idempotency.onResponse);

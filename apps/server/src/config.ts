@@ -15,6 +15,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Where the read replicas answer (a proxy port in front of them); used only with DATABASE_URL. */
   DATABASE_READ_URL: z.string().optional(),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_BASE_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -85,6 +86,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Replicas for the reads of GET requests (platform/db/read-replicas.ts). */
   databaseReadUrl: string | undefined;
+  /** The longest one PostgreSQL statement of the server may wait for its answer. */
+  databaseQueryTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   appBaseUrl: string | undefined;
   webDist: string | undefined;
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     databaseReadUrl: (e.DATABASE_URL && e.DATABASE_READ_URL) || undefined,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     appBaseUrl: e.APP_BASE_URL?.replace(/\/$/, ''),
     webDist: e.WEB_DIST,

@@ -44,7 +44,11 @@ async function main() {
   const config = loadConfig();
   let database: Database;
   try {
-    const options = { timeQueries: config.serverTiming, readUrl: config.databaseReadUrl };
+    const options = {
+      timeQueries: config.serverTiming,
+      readUrl: config.databaseReadUrl,
+      queryTimeoutMs: config.databaseQueryTimeoutMs,
+    };
     database = config.databaseUrl
       ? openPostgresDatabase(config.databaseUrl, 10, options)
       : await openEmbeddedDatabase(config.dataDir, options);

@@ -13,6 +13,8 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the X-CSRFToken header (default true for writes). */
   csrf?: boolean;
+  /** Gives up (the promise rejects) when this aborts: a bound on how long a caller waits. */
+  signal?: AbortSignal;
 }
 
 /** A browser-like HTTP client over real sockets: a cookie jar, CSRF header, no redirect following. */
@@ -57,7 +59,13 @@ export class Client {
       body = new URLSearchParams(options.form).toString();
     }
     if (this.cookies.size > 0) headers.Cookie = this.cookieHeader();
-    const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: options.signal,
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair!.split('=');

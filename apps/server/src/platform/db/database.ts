@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type ChangeFeed, type ChangeListener, listenPglite, listenPostgres } from './change-feed.ts';
+import { noteCommits, noteTransactionCommits } from './commit-watch.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { timed } from './query-timing.ts';
 import { outsideReadScope, ReplicaRoutingPool, type ReplicaStats } from './read-replicas.ts';
@@ -37,6 +38,12 @@ export interface OpenOptions {
   timeQueries?: boolean;
   /** PostgreSQL only: where the replicas answer (`DATABASE_READ_URL`); see read-replicas.ts. */
   readUrl?: string;
+  /**
+   * PostgreSQL only: a statement without an answer after this long fails (and the request answers
+   * 503), so a leader that vanished without closing its connections (a dead host, a cut network)
+   * never holds a request for ever. Tools that copy a whole database leave it unset.
+   */
+  queryTimeoutMs?: number;
 }
 
 /**
@@ -77,6 +84,7 @@ export async function openEmbeddedDatabase(dataDir: string, options: OpenOptions
 
 export function wrapPglite(client: PGlite, options: OpenOptions & { onClose?: () => void } = {}): Database {
   if (options.timeQueries) timePglite(client);
+  noteTransactionCommits(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -127,12 +135,18 @@ export function openPostgresDatabase(url: string, max = 10, options: OpenOptions
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,
+    // A dead peer is noticed by TCP keepalives on idle connections, not only by a query's timeout.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(options.queryTimeoutMs && { query_timeout: options.queryTimeoutMs }),
     options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
   };
   const pool = options.readUrl
     ? new ReplicaRoutingPool(config, quietPool({ ...config, connectionString: options.readUrl }))
     : new pg.Pool(config);
   if (options.timeQueries) timePool(pool);
+  // Transactions check their client out of the leader's pool (the replicas' serves plain reads).
+  pool.on('connect', (client) => noteCommits(client));
   quiet(pool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {

@@ -10,6 +10,8 @@ describe('database error classes', () => {
       isDatabaseUnavailable(wrapped(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))),
     ).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    // pg's own query_timeout: the leader stopped answering without closing the connection.
+    expect(isDatabaseUnavailable(wrapped(new Error('Query read timeout')))).toBe(true);
     expect(isDatabaseUnavailable(wrapped({ code: '57P01', message: 'terminating connection' }))).toBe(true);
     expect(isDatabaseUnavailable(wrapped({ code: '53100', message: 'could not extend file' }))).toBe(true);
     expect(isDatabaseUnavailable(wrapped({ code: '42P01', message: 'relation does not exist' }))).toBe(false);

@@ -44,7 +44,7 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Query read timeout/i;
 
 /** Whether a failure (possibly wrapped by drizzle) means the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -28,7 +28,7 @@ export const documentIdempotencyKey: SwaggerTransformObject = (documentObject) =
         'Makes a write safe to retry (1–255 printable ASCII characters, e.g. a UUID per logical request). ' +
         "Within 24 hours the same key from the same caller (session user or API token) with the same method, path and body answers the first request's answer again (same status and body, header `Idempotent-Replayed: true`) without running it. " +
         'The same key with another method, path or body is 409 `IDEMPOTENCY_KEY_REUSED`; while the first request runs, 409 `IDEMPOTENCY_KEY_IN_USE`; a malformed key 400 `IDEMPOTENCY_KEY_INVALID`. ' +
-        '5xx answers are not kept, so a retry after one runs again. Multipart uploads are not covered.',
+        '5xx answers are not kept, so a retry after one runs again, unless the write had committed before the failure (the database went away before the answer was kept): then the retry is 409 `IDEMPOTENCY_ANSWER_LOST` and the write is not done again; read the resource instead. Multipart uploads are not covered.',
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     },
   };

@@ -222,6 +222,49 @@ describe('Idempotency-Key on creates', () => {
     expect(await itemsNamed(body.name)).toEqual([retry.body.id]);
   });
 
+  it('does not run a write again whose commit the failure came after: the retry is told IDEMPOTENCY_ANSWER_LOST', async () => {
+    const key = newKey();
+    const body = { name: `Committed ${key}` };
+    // The database goes away after the create committed and before its answer was kept.
+    const create = t.services.issues.create.bind(t.services.issues);
+    vi.spyOn(t.services.issues, 'create').mockImplementationOnce(async (...args) => {
+      await create(...args);
+      throw new Error('Connection terminated unexpectedly');
+    });
+    const failed = await owner.client.post(`${base}/issues/`, body, withKey(key));
+    expect(failed.status).toBe(503);
+    expect(await itemsNamed(body.name)).toHaveLength(1);
+    const retry = await owner.client.post(`${base}/issues/`, body, withKey(key));
+    expect(retry.status).toBe(409);
+    expect(retry.body).toMatchObject({ error_code: 'IDEMPOTENCY_ANSWER_LOST' });
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await itemsNamed(body.name)).toHaveLength(1);
+  });
+
+  it('frees a failed run’s key once the database takes the release again', async () => {
+    const key = newKey();
+    const body = { name: `Released later ${key}` };
+    // Both the create and the key's release meet a database that is away.
+    vi.spyOn(t.services.issues, 'create').mockRejectedValueOnce(
+      new Error('Connection terminated unexpectedly'),
+    );
+    const deleteKey = t.services.db.delete.bind(t.services.db);
+    const refused = vi.spyOn(t.services.db, 'delete').mockImplementationOnce(() => {
+      throw new Error('Connection terminated unexpectedly');
+    });
+    expect((await owner.client.post(`${base}/issues/`, body, withKey(key))).status).toBe(503);
+    expect(refused).toHaveBeenCalled();
+    refused.mockImplementation(deleteKey);
+    // In use until the release is tried again (every second), then the retry runs.
+    await expect
+      .poll(async () => (await owner.client.post(`${base}/issues/`, body, withKey(key))).status, {
+        timeout: 5000,
+        interval: 250,
+      })
+      .toBe(201);
+    expect(await itemsNamed(body.name)).toHaveLength(1);
+  });
+
   it('covers other creates: a comment and a cycle are made once', async () => {
     const issue = await owner.client.post(`${base}/issues/`, { name: `Commented ${newKey()}` });
     const key = newKey();

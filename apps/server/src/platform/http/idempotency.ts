@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@kite/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { armCommitWatch, hasCommitted } from '../db/commit-watch.ts';
 import type { Executor } from '../db/database.ts';
-import { claimKey, releaseKey, storeAnswer } from './idempotency-store.ts';
+import { claimKey, releaseKey, type StoredAnswer, storeAnswer } from './idempotency-store.ts';
 
 /**
  * `Idempotency-Key` on API writes (api.md §0.2, Stripe's semantics). A POST, PUT or PATCH under
@@ -42,18 +43,65 @@ function bytesOf(payload: unknown, reply: FastifyReply): Uint8Array | null {
   return null;
 }
 
-export function createIdempotencyHooks(db: Executor) {
+/**
+ * What a retry is answered when the first request's write committed but its answer could not be
+ * kept (the database went away between the two): the write is not done again, and the client is
+ * told to read what it wrote instead.
+ */
+const ANSWER_LOST: StoredAnswer = {
+  status: 409,
+  contentType: 'application/json; charset=utf-8',
+  body: Buffer.from(
+    JSON.stringify({
+      error:
+        'The request with this Idempotency-Key was carried out, but its answer was lost; read the resource to see the result',
+      error_code: 'IDEMPOTENCY_ANSWER_LOST',
+    }),
+  ),
+};
+
+/** How often a key's release or answer that the database refused is tried again, and for how long. */
+const SETTLE_RETRY_MS = 1_000;
+const SETTLE_GIVE_UP_MS = 10 * 60_000;
+
+export function createIdempotencyHooks(db: Executor, log: { warn(obj: object, msg: string): void }) {
   /** Requests running under a key they hold, until their answer is kept or the key released. */
   const runs = new WeakMap<FastifyRequest, string>();
+  /**
+   * Keys whose release or answer the database refused (it was away: a failover): tried again
+   * every second, so a client's retry is not told "in use" until the key counts as abandoned.
+   */
+  const unsettled = new Map<string, { settle: () => Promise<void>; since: number }>();
+  let retrying: NodeJS.Timeout | undefined;
 
-  async function release(request: FastifyRequest, id: string) {
+  function retryLater() {
+    retrying ??= setTimeout(async () => {
+      for (const [id, { settle, since }] of unsettled) {
+        try {
+          await settle();
+          unsettled.delete(id);
+        } catch {
+          if (Date.now() - since > SETTLE_GIVE_UP_MS) unsettled.delete(id);
+        }
+      }
+      retrying = undefined;
+      if (unsettled.size > 0) retryLater();
+    }, SETTLE_RETRY_MS);
+    retrying.unref();
+  }
+
+  /** Releases the key or keeps its answer now, or as soon as the database takes it. */
+  async function settle(request: FastifyRequest, id: string, work: () => Promise<void>) {
     runs.delete(request);
     try {
-      await releaseKey(db, id);
+      await work();
     } catch (error) {
-      request.log.warn({ err: error, reqId: request.id }, 'idempotency key not released');
+      log.warn({ err: error, reqId: request.id }, 'idempotency key not settled; retrying');
+      unsettled.set(id, { settle: work, since: Date.now() });
+      retryLater();
     }
   }
+  const release = (request: FastifyRequest, id: string) => settle(request, id, () => releaseKey(db, id));
 
   return {
     /** After authentication, CSRF and access (the auth hooks' preValidation), before validation. */
@@ -80,6 +128,7 @@ export function createIdempotencyHooks(db: Executor) {
       switch (claim.kind) {
         case 'run':
           runs.set(request, claim.id);
+          armCommitWatch();
           return;
         case 'reused':
           throw new AppError(
@@ -102,27 +151,23 @@ export function createIdempotencyHooks(db: Executor) {
       }
     },
 
-    /** Keeps a final answer (below 500) with the key; a 5xx frees the key, so the retry runs again. */
+    /**
+     * Keeps a final answer (below 500) with the key. A 5xx frees the key, so the retry runs again,
+     * unless the request's write had committed: then the retry is told so (ANSWER_LOST).
+     */
     async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const id = runs.get(request);
       if (!id) return payload;
       const body = bytesOf(payload, reply);
       if (reply.statusCode >= 500 || body === null) {
-        await release(request, id);
+        if (hasCommitted()) await settle(request, id, () => storeAnswer(db, id, ANSWER_LOST));
+        else await release(request, id);
         return payload;
       }
-      runs.delete(request);
       const type = reply.getHeader('content-type');
-      try {
-        await storeAnswer(db, id, {
-          status: reply.statusCode,
-          contentType: typeof type === 'string' ? type : null,
-          body,
-        });
-      } catch (error) {
-        // The write itself is done: answer it. The key stays "running" until it counts as abandoned.
-        request.log.error({ err: error, reqId: request.id }, 'idempotent answer not stored');
-      }
+      const answer = { status: reply.statusCode, contentType: typeof type === 'string' ? type : null, body };
+      // The write itself is done: answer it whether or not the database takes the answer now.
+      await settle(request, id, () => storeAnswer(db, id, answer));
       return payload;
     },
 
