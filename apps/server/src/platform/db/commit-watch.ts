@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 interface Watch {
   armed: boolean;
   committed: boolean;
+  /** Statements each of its transactions runs just before COMMIT (PostgreSQL), with it. */
+  beforeCommit?: { text: string; values: unknown[] };
 }
 
 const watches = new AsyncLocalStorage<Watch>();
@@ -18,10 +20,17 @@ export function watchCommits<T>(fn: () => T): T {
   return watches.run({ armed: false, committed: false }, fn);
 }
 
-/** From now on the watch counts commits (the request's own work begins: its handler). */
-export function armCommitWatch(): void {
+/**
+ * From now on the watch counts commits (the request's own work begins: its handler). With
+ * `beforeCommit`, each PostgreSQL transaction of the work runs that statement as its last, so the
+ * transaction itself records that it committed: when COMMIT's answer is lost with the connection
+ * (the server died right after), that row tells whether it happened.
+ */
+export function armCommitWatch(beforeCommit?: { text: string; values: unknown[] }): void {
   const watch = watches.getStore();
-  if (watch) watch.armed = true;
+  if (!watch) return;
+  watch.armed = true;
+  watch.beforeCommit = beforeCommit;
 }
 
 /** Whether the watched work has committed a transaction (false outside a watch). */
@@ -41,14 +50,16 @@ export function noteCommits(client: { query: unknown }): void {
     const watch = watches.getStore();
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : first?.text;
-    const result = query(...args);
-    if (watch?.armed && text && COMMIT.test(text) && result instanceof Promise) {
-      return result.then((value) => {
+    if (!watch?.armed || !text || !COMMIT.test(text)) return query(...args);
+    const marked = watch.beforeCommit
+      ? (query(watch.beforeCommit.text, watch.beforeCommit.values) as Promise<unknown>)
+      : Promise.resolve();
+    return marked
+      .then(() => query(...args) as Promise<unknown>)
+      .then((value) => {
         watch.committed = true;
         return value;
       });
-    }
-    return result;
   }) as typeof client.query;
 }
 

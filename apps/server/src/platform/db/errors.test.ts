@@ -12,6 +12,12 @@ describe('database error classes', () => {
     expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
     // pg's own query_timeout: the leader stopped answering without closing the connection.
     expect(isDatabaseUnavailable(wrapped(new Error('Query read timeout')))).toBe(true);
+    // A write that reached a node that is not the leader (yet): the failover is not over.
+    expect(
+      isDatabaseUnavailable(
+        wrapped({ code: '25006', message: 'cannot execute INSERT in a read-only transaction' }),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(wrapped({ code: '57P01', message: 'terminating connection' }))).toBe(true);
     expect(isDatabaseUnavailable(wrapped({ code: '53100', message: 'could not extend file' }))).toBe(true);
     expect(isDatabaseUnavailable(wrapped({ code: '42P01', message: 'relation does not exist' }))).toBe(false);

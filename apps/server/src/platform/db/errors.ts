@@ -31,6 +31,9 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
+  // read_only_sql_transaction on the leader's address: the node there is not (or no longer, or
+  // not yet) the leader — Patroni restarting a crashed leader starts it read-only first.
+  '25006',
   // Class 53, insufficient resources: a full disk, memory, connection slots — the server's state,
   // not the request, and it may pass.
   '53000',

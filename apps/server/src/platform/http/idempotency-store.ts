@@ -6,6 +6,32 @@ import { idempotencyKeys } from '../db/schema.ts';
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
 /** A request still "running" under a key after this long died with its process: a retry may run. */
 export const IDEMPOTENCY_ABANDONED_SECONDS = 60;
+/**
+ * The status a run's own write transaction gives its key just before it commits (answer still to
+ * come): a run that failed after that point did its write, and its retry must not do it again.
+ */
+export const COMMITTED_UNANSWERED = 0;
+
+/** What a retry is answered when the first run's write committed but its answer was lost. */
+export const ANSWER_LOST: StoredAnswer = {
+  status: 409,
+  contentType: 'application/json; charset=utf-8',
+  body: Buffer.from(
+    JSON.stringify({
+      error:
+        'The request with this Idempotency-Key was carried out, but its answer was lost; read the resource to see the result',
+      error_code: 'IDEMPOTENCY_ANSWER_LOST',
+    }),
+  ),
+};
+
+/** The statement a run's write transactions end with (see COMMITTED_UNANSWERED). */
+export function markCommitted(id: string): { text: string; values: unknown[] } {
+  return {
+    text: `update idempotency_keys set status = ${COMMITTED_UNANSWERED} where id = $1 and status is null`,
+    values: [id],
+  };
+}
 
 /** One request under a key: who sent it and what it asked. */
 export interface KeyedRequest {
@@ -80,6 +106,11 @@ export async function claimKey(db: Executor, request: KeyedRequest): Promise<Cla
     if (row.method !== request.method || row.path !== request.path || row.body_hash !== request.bodyHash) {
       return { kind: 'reused' };
     }
+    if (row.status === COMMITTED_UNANSWERED) {
+      // Its write is done; once its run counts as abandoned, the retry learns so.
+      const abandoned = Date.now() - row.started_at.getTime() > IDEMPOTENCY_ABANDONED_SECONDS * 1000;
+      return abandoned ? { kind: 'replay', answer: ANSWER_LOST } : { kind: 'in_use' };
+    }
     if (row.status === null) return { kind: 'in_use' };
     return {
       kind: 'replay',
@@ -97,8 +128,15 @@ export async function storeAnswer(db: Executor, id: string, answer: StoredAnswer
     .where(eq(idempotencyKeys.id, id));
 }
 
-/** The run gave no final answer (a 5xx, or none it could keep): the key is free for a retry. */
+/**
+ * The run gave no final answer (a 5xx, or none it could keep). If its write committed (its key
+ * says so), a retry is told ANSWER_LOST; otherwise the key is free for a retry.
+ */
 export async function releaseKey(db: Executor, id: string): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ status: ANSWER_LOST.status, content_type: ANSWER_LOST.contentType, body: ANSWER_LOST.body })
+    .where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.status, COMMITTED_UNANSWERED)));
   await db
     .delete(idempotencyKeys)
     .where(and(eq(idempotencyKeys.id, id), sql`${idempotencyKeys.status} is null`));

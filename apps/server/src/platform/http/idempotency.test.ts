@@ -265,6 +265,29 @@ describe('Idempotency-Key on creates', () => {
     expect(await itemsNamed(body.name)).toHaveLength(1);
   });
 
+  it('reads a key its run’s transaction marked committed as done: in use, then ANSWER_LOST, never run again', async () => {
+    // The run's COMMIT happened but its answer was lost with the connection: the only trace is the
+    // mark its transaction left on the key (status 0).
+    const key = newKey();
+    const body = { name: `Marked ${key}` };
+    const bodyHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    await t.database.raw(
+      `insert into idempotency_keys (caller, key, method, path, body_hash, status)
+       values ($1, $2, 'POST', $3, $4, 0)`,
+      [`user:${owner.user.id}`, key, `${base}/issues/`, bodyHash],
+    );
+    const running = await owner.client.post(`${base}/issues/`, body, withKey(key));
+    expect(running.body).toMatchObject({ error_code: 'IDEMPOTENCY_KEY_IN_USE' });
+    await t.database.raw(
+      `update idempotency_keys set started_at = now() - interval '2 minutes' where key = $1`,
+      [key],
+    );
+    const abandoned = await owner.client.post(`${base}/issues/`, body, withKey(key));
+    expect(abandoned.status).toBe(409);
+    expect(abandoned.body).toMatchObject({ error_code: 'IDEMPOTENCY_ANSWER_LOST' });
+    expect(await itemsNamed(body.name)).toEqual([]);
+  });
+
   it('covers other creates: a comment and a cycle are made once', async () => {
     const issue = await owner.client.post(`${base}/issues/`, { name: `Commented ${newKey()}` });
     const key = newKey();

@@ -3,7 +3,7 @@ import { AppError } from '@kite/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { armCommitWatch, hasCommitted } from '../db/commit-watch.ts';
 import type { Executor } from '../db/database.ts';
-import { claimKey, releaseKey, type StoredAnswer, storeAnswer } from './idempotency-store.ts';
+import { ANSWER_LOST, claimKey, markCommitted, releaseKey, storeAnswer } from './idempotency-store.ts';
 
 /**
  * `Idempotency-Key` on API writes (api.md §0.2, Stripe's semantics). A POST, PUT or PATCH under
@@ -42,23 +42,6 @@ function bytesOf(payload: unknown, reply: FastifyReply): Uint8Array | null {
   if (payload instanceof Uint8Array) return payload;
   return null;
 }
-
-/**
- * What a retry is answered when the first request's write committed but its answer could not be
- * kept (the database went away between the two): the write is not done again, and the client is
- * told to read what it wrote instead.
- */
-const ANSWER_LOST: StoredAnswer = {
-  status: 409,
-  contentType: 'application/json; charset=utf-8',
-  body: Buffer.from(
-    JSON.stringify({
-      error:
-        'The request with this Idempotency-Key was carried out, but its answer was lost; read the resource to see the result',
-      error_code: 'IDEMPOTENCY_ANSWER_LOST',
-    }),
-  ),
-};
 
 /** How often a key's release or answer that the database refused is tried again, and for how long. */
 const SETTLE_RETRY_MS = 1_000;
@@ -128,7 +111,7 @@ export function createIdempotencyHooks(db: Executor, log: { warn(obj: object, ms
       switch (claim.kind) {
         case 'run':
           runs.set(request, claim.id);
-          armCommitWatch();
+          armCommitWatch(markCommitted(claim.id));
           return;
         case 'reused':
           throw new AppError(
