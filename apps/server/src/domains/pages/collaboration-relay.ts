@@ -21,8 +21,13 @@ export const RELAYED = Symbol('relayed from another app node');
 const TICK_MS = 5;
 /** A NOTIFY that has not returned by then is given up on (logged); the stored document covers it. */
 const SEND_TIMEOUT_MS = 5000;
-/** An update still waiting for what it builds on this long after it came asks the others again. */
+/** An update still waiting for what it builds on this long after it came asks the others again… */
 const GAP_CHECK_MS = 500;
+/**
+ * …at most this often: what it waits for may be lost everywhere (typed on a node that died before
+ * storing it), and every answer is an update that would check again.
+ */
+const GAP_ASK_EVERY_MS = 10_000;
 
 interface OpenPage {
   document: Document;
@@ -34,6 +39,8 @@ interface OpenPage {
   /** The NOTIFY in flight: one at a time per page, so a page's messages leave in order. */
   sending?: Promise<void>;
   gapCheck?: NodeJS.Timeout;
+  /** When a gap last made this page ask (ms since the epoch). */
+  gapAskedAt: number;
 }
 
 export type DocumentRelay = ReturnType<typeof createDocumentRelay>;
@@ -117,13 +124,17 @@ export function createDocumentRelay(link: RelayLink) {
     if (page.gapCheck || !waiting()) return;
     page.gapCheck = setTimeout(() => {
       page.gapCheck = undefined;
-      if (waiting() && open.get(pageId) === page) askForMissing(pageId, page);
+      if (!waiting() || open.get(pageId) !== page || Date.now() - page.gapAskedAt < GAP_ASK_EVERY_MS) return;
+      page.gapAskedAt = Date.now();
+      askForMissing(pageId, page);
     }, GAP_CHECK_MS);
   }
 
   /** Another node asked: send it what it lacks, and this node's clients' awareness. */
   function answer(pageId: string, page: OpenPage, stateVector: Uint8Array) {
-    page.updates.push(Y.encodeStateAsUpdate(page.document, stateVector));
+    const missing = Y.encodeStateAsUpdate(page.document, stateVector);
+    // Two bytes: no client's items and no deletions, nothing it lacks.
+    if (missing.length > 2) page.updates.push(missing);
     for (const { clients } of page.document.connections.values()) {
       for (const id of clients) page.awareness.add(id as number);
     }
@@ -134,7 +145,7 @@ export function createDocumentRelay(link: RelayLink) {
     /** Relays a document Hocuspocus has just loaded, until it is destroyed. */
     attach(document: Document) {
       const pageId = document.name;
-      const page: OpenPage = { document, updates: [], awareness: new Set() };
+      const page: OpenPage = { document, updates: [], awareness: new Set(), gapAskedAt: 0 };
       open.set(pageId, page);
       document.on('update', (update: Uint8Array, origin: unknown) => {
         // No origin: the stored document, loaded or pulled; every node reads that for itself.
