@@ -104,6 +104,16 @@ export function evaluate(report: Report): Check[] {
         : 'n/a',
       pass: a6 ? a6.result.p95 <= 50 && a6.result.errors === 0 : null,
     });
+    // quality.md A10: one node, and (PostgreSQL) two app nodes relaying to each other.
+    for (const a10 of big.runs.filter((r) => r.id === 'A10')) {
+      checks.push({
+        id: 'A10',
+        what: `${a10.label}, ${tag}`,
+        budget: 'p95 ≤ 100 ms, none missed',
+        measured: `p95 ${ms(a10.result.p95)}, ${a10.result.errors} missed of ${a10.result.requests + a10.result.errors}`,
+        pass: a10.result.p95 <= 100 && a10.result.errors === 0,
+      });
+    }
     const a5 = find(big, 'A5', 1);
     const a5c = big.runs.find((r) => r.id === 'A5' && r.result.connections > 1);
     checks.push({

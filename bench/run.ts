@@ -7,7 +7,7 @@
  *   --dbs pglite,postgres
  *   --seconds 10       measured seconds per run (warm-up: a third of it)
  *   --seed 1
- *   --only A1,A8       run only these scenarios
+ *   --only A1,A8       run only these scenarios (A10, the page editor, with --only A10)
  *   --ui               also the browser suite on the largest dataset (Chromium at /usr/bin/chromium)
  *   --no-api           skip the API suite (with --ui: the browser suite alone)
  *   --smoke            S on PGlite, 2 s runs: a check that the harness works (used by CI)
@@ -21,9 +21,10 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runApiSuite, type ScenarioRun, signIn } from './api.ts';
+import { runApiSuite, type ScenarioRun, type Session, signIn } from './api.ts';
 import { evaluate } from './budgets.ts';
-import { type DatabaseKind, existingDatabase, prepareDatabase } from './datasets.ts';
+import { keystrokeRun, runKeystrokes } from './collab.ts';
+import { type DatabaseKind, existingDatabase, type PreparedDatabase, prepareDatabase } from './datasets.ts';
 import { runLoad } from './load.ts';
 import { type DatasetRun, gitSha, machineInfo, type Report, saveReport, toMarkdown } from './report.ts';
 import { ROOT, startAppServer, startHelloServer } from './servers.ts';
@@ -84,6 +85,38 @@ async function measureBaseline(): Promise<ScenarioRun> {
   }
 }
 
+/**
+ * quality.md A10: keystroke to a remote editor, both editors on this node; on PostgreSQL also with
+ * the second editor on a second app node of the same database.
+ */
+async function measureKeystrokes(
+  prepared: PreparedDatabase,
+  baseUrl: string,
+  session: Session,
+): Promise<ScenarioRun[]> {
+  const keystrokes = smoke ? 20 : 100;
+  const runs: ScenarioRun[] = [];
+  const measure = async (readerUrl: string, where: string) => {
+    const started = performance.now();
+    const result = await runKeystrokes(baseUrl, readerUrl, session, { keystrokes });
+    const label = `page editor: keystroke to a remote editor, ${where}`;
+    runs.push(keystrokeRun(label, result, (performance.now() - started) / 1000));
+    log(
+      `${'A10'.padEnd(10)} k=${keystrokes}  p50 ${result.p50} ms  p95 ${result.p95} ms  missed ${result.missed}  ${label}`,
+    );
+  };
+  await measure(baseUrl, 'one node');
+  if (prepared.databaseUrl) {
+    const second = await startAppServer(prepared);
+    try {
+      await measure(second.baseUrl, 'two nodes on one PostgreSQL');
+    } finally {
+      await second.stop();
+    }
+  }
+  return runs;
+}
+
 async function measureDataset(db: DatabaseKind, size: keyof typeof SIZES): Promise<DatasetRun> {
   const issues = SIZES[size];
   log(`\n== ${db} ${size}: seeding ${issues} work items`);
@@ -101,6 +134,8 @@ async function measureDataset(db: DatabaseKind, size: keyof typeof SIZES): Promi
         { seconds, warmupSeconds, connections, only },
         log,
       );
+      if (only.size === 0 || only.has('A10'))
+        runs.push(...(await measureKeystrokes(prepared, server.baseUrl, session)));
       return { database: db, size, issues, seedSeconds: prepared.seedSeconds, idleRssBytes, runs };
     } finally {
       await server.stop();

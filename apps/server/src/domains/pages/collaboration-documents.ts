@@ -2,6 +2,7 @@ import { type Connection, Hocuspocus } from '@hocuspocus/server';
 import { AppError } from '@kite/shared/errors';
 import * as Y from 'yjs';
 import type { AccessChange } from '../live/live-hub.ts';
+import { createDocumentRelay, type RelayLink } from './collaboration-relay.ts';
 import type { CollaborationContext } from './page-collaboration.ts';
 import type { PagesService } from './pages.service.ts';
 
@@ -14,11 +15,16 @@ export type CollaborationDocuments = ReturnType<typeof createCollaborationDocume
 /**
  * The documents a process's clients have open, in Hocuspocus: loaded from and stored through the
  * pages service, which merges every store into the stored document. `stored` tells the other
- * processes after a store.
+ * processes after a store; `relay` (several app nodes on one PostgreSQL) carries every change to
+ * the nodes holding the same page as it happens.
  */
-export function createCollaborationDocuments(pages: PagesService, stored: (pageId: string) => void) {
+export function createCollaborationDocuments(
+  pages: PagesService,
+  options: { stored: (pageId: string) => void; relay: RelayLink | null },
+) {
   /** Pages whose open document must not be stored: its description was replaced as HTML. */
   const discarded = new Set<string>();
+  const relay = options.relay && createDocumentRelay(options.relay);
 
   /** The page rules for the connection's user as they are now: null when the page is not theirs to see. */
   async function accessOf(context: CollaborationContext, pageId: string, options?: { fresh?: boolean }) {
@@ -77,12 +83,16 @@ export function createCollaborationDocuments(pages: PagesService, stored: (pageI
       return document;
     },
 
+    async afterLoadDocument({ document }) {
+      relay?.attach(document);
+    },
+
     async onStoreDocument({ documentName, document, context }) {
       if (discarded.has(documentName)) return;
       const userId = (context as Partial<CollaborationContext>).user?.id ?? null;
       try {
         if (await pages.storeDocument(documentName, Y.encodeStateAsUpdate(document), userId)) {
-          stored(documentName);
+          options.stored(documentName);
         }
       } catch (error) {
         if (!(error instanceof AppError && error.status === 400)) throw error;
@@ -97,6 +107,21 @@ export function createCollaborationDocuments(pages: PagesService, stored: (pageI
 
   return {
     hocuspocus,
+
+    /** A message another node relayed (`kite_page_updates`). */
+    relayed(payload: string) {
+      relay?.receive(payload);
+    },
+
+    /** The relay's feed was down: the open pages ask the other nodes for what they may have missed. */
+    resync() {
+      relay?.resync();
+    },
+
+    /** Sends what the relay still holds (shutdown: the cursors of clients just closed go too). */
+    async flushRelay() {
+      await relay?.flush();
+    },
 
     /** The stored document is newer than the open one (another process or the REST API wrote it). */
     async pullStored(pageId: string) {

@@ -11,6 +11,8 @@ import type { PageChange, PagesService } from './pages.service.ts';
 
 /** Where app processes tell each other that a page's stored document or its rights changed. */
 export const PAGE_DOCUMENTS_CHANNEL = 'kite_page_documents';
+/** Where app processes relay the open pages' edits and cursors to one another as they happen. */
+export const PAGE_UPDATES_CHANNEL = 'kite_page_updates';
 
 /** Who a collaboration socket belongs to, resolved at upgrade from the session cookie and the query. */
 export interface CollaborationContext {
@@ -30,9 +32,12 @@ export type PageCollaboration = ReturnType<typeof createPageCollaboration>;
 /**
  * Live editing of page descriptions (api.md §16.2) with Hocuspocus. Each process holds the
  * documents its clients have open; it stores them through the pages service, which merges every
- * store into the stored document, so processes never overwrite one another. After a store it
- * tells the others (NOTIFY), and a process that has the page open pulls the stored document into
- * its own, so clients on different processes converge within a store's debounce.
+ * store into the stored document, so processes never overwrite one another. On PostgreSQL, every
+ * edit and cursor move is relayed at once to the processes that hold the page
+ * (`kite_page_updates`, collaboration-relay.ts), so clients on different processes see each other
+ * as on one. After a store a process also tells the others (`kite_page_documents`), and one that
+ * has the page open pulls the stored document into its own: the safety net for a relayed message
+ * missed, so documents converge within a store's debounce whatever happens.
  *
  * Hocuspocus (and the editor it stores through) is loaded with the process's first collaboration
  * socket: until then no document is open here, so there is nothing to pull, re-check or flush.
@@ -43,12 +48,16 @@ export function createPageCollaboration(
 ) {
   const origin = randomUUID();
   let feed: ChangeFeed | undefined;
+  let updatesFeed: ChangeFeed | undefined;
   let documents: CollaborationDocuments | undefined;
   let loading: Promise<CollaborationDocuments> | undefined;
 
   function openDocuments(): Promise<CollaborationDocuments> {
     loading ??= import('./collaboration-documents.ts').then((module) => {
-      documents = module.createCollaborationDocuments(pages, (pageId) => tellOthers('stored', pageId));
+      documents = module.createCollaborationDocuments(pages, {
+        stored: (pageId) => tellOthers('stored', pageId),
+        relay: database.kind === 'postgres' ? { origin, send: relay } : null,
+      });
       return documents;
     });
     return loading;
@@ -59,6 +68,14 @@ export function createPageCollaboration(
     database
       .raw('select pg_notify($1, $2)', [PAGE_DOCUMENTS_CHANNEL, `${kind} ${pageId} ${origin}`])
       .catch((error) => console.error('announcing a page change failed', error));
+  }
+
+  /** NOTIFYs the payloads in one statement: a message cut in parts arrives whole and in order. */
+  async function relay(payloads: string[]) {
+    await database.raw('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+      PAGE_UPDATES_CHANNEL,
+      payloads,
+    ]);
   }
 
   function apply(kind: PageChange, pageId: string) {
@@ -100,6 +117,21 @@ export function createPageCollaboration(
         },
         onStatus() {},
       });
+      // The embedded database is one process: there is no other node to relay to.
+      if (database.kind !== 'postgres') return;
+      let missed = false;
+      updatesFeed = await database.listen(PAGE_UPDATES_CHANNEL, {
+        onChange(payload) {
+          documents?.relayed(payload);
+        },
+        onStatus(up) {
+          if (!up) missed = true;
+          else if (missed) {
+            missed = false;
+            documents?.resync();
+          }
+        },
+      });
     },
 
     async handle(socket: WebSocket, request: IncomingMessage, context: CollaborationContext) {
@@ -114,7 +146,9 @@ export function createPageCollaboration(
     async close() {
       await this.flush();
       documents?.hocuspocus.closeConnections();
+      await documents?.flushRelay();
       await feed?.close();
+      await updatesFeed?.close();
     },
   };
 }
