@@ -6,8 +6,11 @@ import { changeKey, type LiveListener, openLiveListener } from './live-listener.
 
 /** The longest any one request may take before it counts as hung. */
 export const REQUEST_BOUND_MS = 10_000;
-/** How long a user keeps retrying one write before it counts as failed (a failover is ~11 s). */
-const WRITE_RETRY_MS = 60_000;
+/**
+ * How long a user keeps retrying one write before it counts as failed: a failover is ~11 s; a key
+ * whose first run died with its process is free again after 60 s (idempotency-store.ts).
+ */
+const WRITE_RETRY_MS = 90_000;
 /** Answers a write may be retried after, with the same Idempotency-Key (as the web client does). */
 const RETRYABLE = new Set([409, 502, 503, 504]);
 

@@ -46,6 +46,16 @@ function bytesOf(payload: unknown, reply: FastifyReply): Uint8Array | null {
 /** How often a key's release or answer that the database refused is tried again, and for how long. */
 const SETTLE_RETRY_MS = 1_000;
 const SETTLE_GIVE_UP_MS = 10 * 60_000;
+const SETTLE_ATTEMPT_MS = 3_000;
+
+/** `work`, or a rejection once `ms` have passed without its answer. */
+function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 export function createIdempotencyHooks(db: Executor, log: { warn(obj: object, msg: string): void }) {
   /** Requests running under a key they hold, until their answer is kept or the key released. */
@@ -59,14 +69,17 @@ export function createIdempotencyHooks(db: Executor, log: { warn(obj: object, ms
 
   function retryLater() {
     retrying ??= setTimeout(async () => {
-      for (const [id, { settle, since }] of unsettled) {
-        try {
-          await settle();
-          unsettled.delete(id);
-        } catch {
-          if (Date.now() - since > SETTLE_GIVE_UP_MS) unsettled.delete(id);
-        }
-      }
+      // Together, each bounded: one statement stuck on a dead connection holds up no other key.
+      await Promise.all(
+        [...unsettled].map(async ([id, { settle, since }]) => {
+          try {
+            await within(settle(), SETTLE_ATTEMPT_MS);
+            unsettled.delete(id);
+          } catch {
+            if (Date.now() - since > SETTLE_GIVE_UP_MS) unsettled.delete(id);
+          }
+        }),
+      );
       retrying = undefined;
       if (unsettled.size > 0) retryLater();
     }, SETTLE_RETRY_MS);
