@@ -1,4 +1,5 @@
 import type { ScenarioRun } from './api.ts';
+import type { ClusterRun } from './cluster.ts';
 import type { Check, DatasetRun, Report } from './report.ts';
 
 /** The run of scenario `id` whose label starts with `label` at `connections`. */
@@ -157,6 +158,59 @@ export function evaluate(report: Report): Check[] {
     }
   }
   for (const check of uiChecks(report.ui)) checks.push(check);
+  for (const check of clusterChecks(report.cluster)) checks.push(check);
+  return checks;
+}
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+
+/**
+ * The cluster row as ratios, reported without a budget (quality.md has none; on a 2-core machine
+ * the replicas share the cores with the leader and the app, so little read scaling is expected).
+ */
+function clusterChecks(cluster: ClusterRun | null): Check[] {
+  if (!cluster) return [];
+  const checks: Check[] = [];
+  const run = (id: string, connections?: number) =>
+    cluster.runs.find(
+      (r) => r.id === id && (connections === undefined || r.result.connections === connections),
+    );
+  const leaderOnly = run('CL-R-0');
+  for (const [id, replicas] of [
+    ['CL-R-2', '2 replicas'],
+    ['CL-R-1', '1 replica'],
+  ] as const) {
+    const reads = run(id);
+    checks.push({
+      id: 'CL-R',
+      what: `cluster: issue-detail reads/s, ${replicas} / leader only (c=${reads?.result.connections ?? '?'})`,
+      budget: 'report',
+      measured:
+        reads && leaderOnly
+          ? `${ratio(reads.result.rps, leaderOnly.result.rps)} (${reads.result.rps} / ${leaderOnly.result.rps} req/s; p95 ${reads.result.p95} / ${leaderOnly.result.p95} ms)`
+          : 'n/a',
+      pass: null,
+    });
+  }
+  const connectionCounts = [
+    ...new Set(cluster.runs.filter((r) => r.id === 'CL-W-sync').map((r) => r.result.connections)),
+  ];
+  for (const connections of connectionCounts) {
+    const sync = run('CL-W-sync', connections);
+    const async = run('CL-W-async', connections);
+    checks.push({
+      id: 'CL-W',
+      what: `cluster: state-change latency, synchronous / asynchronous replication (c=${connections})`,
+      budget: 'report',
+      measured:
+        sync && async
+          ? `p50 ${ratio(sync.result.p50, async.result.p50)} (${sync.result.p50} / ${async.result.p50} ms), ` +
+            `p95 ${ratio(sync.result.p95, async.result.p95)} (${sync.result.p95} / ${async.result.p95} ms), ` +
+            `${sync.result.rps} / ${async.result.rps} writes/s`
+          : 'n/a',
+      pass: null,
+    });
+  }
   return checks;
 }
 

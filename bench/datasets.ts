@@ -42,6 +42,11 @@ async function seed(args: string[]): Promise<number> {
   return (JSON.parse(out.trim().split('\n').pop()!) as { seconds: number }).seconds;
 }
 
+/** Seeds the dataset into an existing PostgreSQL database (the cluster's, through its write port). */
+export function seedPostgres(databaseUrl: string, issues: number, seedValue: number): Promise<number> {
+  return seed(['--issues', String(issues), '--seed', String(seedValue), '--database-url', databaseUrl]);
+}
+
 /**
  * A dataset seeded beforehand (`npm run seed -- --issues N --seed S --data-dir DIR` or
  * `--database-url URL`), named by its PGlite data dir or its PostgreSQL URL. It is used as it is

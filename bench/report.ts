@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ScenarioRun } from './api.ts';
+import type { ClusterRun } from './cluster.ts';
 import { ROOT } from './servers.ts';
 
 export interface DatasetRun {
@@ -19,6 +20,7 @@ export interface Check {
   what: string;
   budget: string;
   measured: string;
+  /** null: not judged — no figure, or a figure reported without a budget (`budget: 'report'`). */
   pass: boolean | null;
 }
 
@@ -31,6 +33,8 @@ export interface Report {
   baseline: ScenarioRun | null;
   datasets: DatasetRun[];
   ui: Record<string, unknown> | null;
+  /** `--cluster`: the app on a Patroni cluster (bench/cluster.ts). */
+  cluster: ClusterRun | null;
   checks: Check[];
 }
 
@@ -65,7 +69,7 @@ export function toMarkdown(report: Report): string {
     '|---|---|---|---|---|',
     ...report.checks.map(
       (c) =>
-        `| ${c.id} | ${c.what} | ${c.budget} | ${c.measured} | ${c.pass === null ? 'n/a' : c.pass ? 'pass' : '**FAIL**'} |`,
+        `| ${c.id} | ${c.what} | ${c.budget} | ${c.measured} | ${c.pass === null ? (c.budget === 'report' ? 'report' : 'n/a') : c.pass ? 'pass' : '**FAIL**'} |`,
     ),
     '',
     '## Every run',
@@ -87,6 +91,12 @@ export function toMarkdown(report: Report): string {
   };
   if (report.baseline) row('–', '–', report.baseline);
   for (const d of report.datasets) for (const r of d.runs) row(d.database, `${d.size} (${d.issues})`, r);
+  const cluster = report.cluster;
+  for (const r of cluster?.runs ?? []) {
+    const share =
+      r.replicaShare === undefined ? '' : `, ${Math.round(r.replicaShare * 100)}% of commits on replicas`;
+    row('cluster', `S (${cluster!.issues})`, { ...r, label: `${r.label}${share}` });
+  }
   lines.push('', '## Datasets', '');
   for (const d of report.datasets) {
     const rss = d.idleRssBytes === null ? 'n/a' : `${Math.round(d.idleRssBytes / 2 ** 20)} MB`;
@@ -94,6 +104,10 @@ export function toMarkdown(report: Report): string {
       `- ${d.database} ${d.size}: ${d.issues} issues seeded in ${d.seedSeconds} s; idle server RSS ${rss}`,
     );
   }
+  if (cluster)
+    lines.push(
+      `- cluster S: ${cluster.issues} issues seeded in ${cluster.seedSeconds} s through the write port; ${cluster.appNodes} app node, 3 PostgreSQL nodes on this machine`,
+    );
   if (report.ui) lines.push('', '## UI', '', '```json', JSON.stringify(report.ui, null, 2), '```');
   lines.push('', `Total bench time: ${report.durationSeconds} s`, '');
   return lines.join('\n');

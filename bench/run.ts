@@ -11,6 +11,11 @@
  *   --ui               also the browser suite on the largest dataset (Chromium at /usr/bin/chromium)
  *   --no-api           skip the API suite (with --ui: the browser suite alone)
  *   --smoke            S on PGlite, 2 s runs: a check that the harness works (used by CI)
+ *   --cluster          also the cluster row (bench/cluster.ts, ~3 min): `npm run cluster`'s three
+ *                      Patroni PostgreSQL nodes seeded with S (2,000), one app node reading on the
+ *                      replicas; issue-detail reads/s with 2, 1 and 0 replicas and state-change
+ *                      latency with synchronous replication on and off, reported as ratios
+ *                      (no budget). `--only CLUSTER` runs the cluster row alone (and the baseline).
  *   --dataset DIR|URL  the browser suite runs on a dataset seeded beforehand instead of seeding its
  *                      own (~20 s for L): a PGlite data dir or a PostgreSQL URL, e.g.
  *                        npm run seed -- --issues 50000 --data-dir /tmp/kite-l
@@ -23,6 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runApiSuite, type ScenarioRun, type Session, signIn } from './api.ts';
 import { evaluate } from './budgets.ts';
+import { type ClusterRun, runClusterBench } from './cluster.ts';
 import { keystrokeRun, runKeystrokes } from './collab.ts';
 import { type DatabaseKind, existingDatabase, type PreparedDatabase, prepareDatabase } from './datasets.ts';
 import { runLoad } from './load.ts';
@@ -39,6 +45,7 @@ const { values } = parseArgs({
     ui: { type: 'boolean', default: false },
     'no-api': { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
     dataset: { type: 'string' },
   },
 });
@@ -55,6 +62,9 @@ const warmupSeconds = smoke ? 1 : Math.max(1, Math.round(seconds / 3));
 const seed = Number(values.seed);
 const connections = { board: 10, detail: 50, writes: 10, mixed: 32 };
 const only = new Set(values.only!.split(',').filter(Boolean));
+const clusterRow = values.cluster || only.has('CLUSTER');
+/** `--only CLUSTER`: the cluster row without the datasets. */
+const clusterAlone = only.size === 1 && only.has('CLUSTER');
 
 const log = (line: string) => console.log(line);
 const started = performance.now();
@@ -147,13 +157,21 @@ async function measureDataset(db: DatabaseKind, size: keyof typeof SIZES): Promi
 
 ensureBuilt();
 log(
-  `Kite bench: ${dbs.join(' + ')} × ${sizes.join(' + ')}, ${seconds} s runs (+${warmupSeconds} s warm-up), seed ${seed}`,
+  `Kite bench: ${clusterAlone ? 'cluster row' : `${dbs.join(' + ')} × ${sizes.join(' + ')}${clusterRow ? ' + cluster row' : ''}`}, ${seconds} s runs (+${warmupSeconds} s warm-up), seed ${seed}`,
 );
-if (!adminUrl && !smoke) log('(no BENCH_DATABASE_URL/TEST_DATABASE_URL: PostgreSQL runs skipped)');
+if (!adminUrl && !smoke && !clusterAlone)
+  log('(no BENCH_DATABASE_URL/TEST_DATABASE_URL: PostgreSQL runs skipped)');
 const api = !values['no-api'];
 const baseline = api ? await measureBaseline() : null;
 const datasets: DatasetRun[] = [];
-if (api) for (const db of dbs) for (const size of sizes) datasets.push(await measureDataset(db, size));
+if (api && !clusterAlone)
+  for (const db of dbs) for (const size of sizes) datasets.push(await measureDataset(db, size));
+const cluster: ClusterRun | null = clusterRow
+  ? await runClusterBench(
+      { issues: SIZES.S, seed, seconds, warmupSeconds, connections: connections.writes },
+      log,
+    )
+  : null;
 let ui: Record<string, unknown> | null = null;
 if (values.ui) {
   const { runUiSuite } = await import('./ui.ts');
@@ -172,6 +190,7 @@ const report: Report = {
   baseline,
   datasets,
   ui,
+  cluster,
   checks: [],
 };
 report.checks = evaluate(report);

@@ -82,9 +82,15 @@ async function startProcess(script: string, env: Record<string, string>): Promis
 }
 
 /** The production build of the app (apps/server/dist/main.js) on a database of the bench's choosing. */
-export function startAppServer(database: { dataDir?: string; databaseUrl?: string }): Promise<RunningServer> {
+export function startAppServer(database: {
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Reads on replicas (a cluster's read port). */
+  databaseReadUrl?: string;
+}): Promise<RunningServer> {
   const env: Record<string, string> = { LOG_LEVEL: 'warn', SERVER_TIMING: '1', AUTH_IP_RATE_LIMIT: '1000' };
   if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
+  if (database.databaseReadUrl) env.DATABASE_READ_URL = database.databaseReadUrl;
   if (database.dataDir) env.DATA_DIR = database.dataDir;
   return startProcess(path.join(ROOT, 'apps/server/dist/main.js'), env);
 }
