@@ -117,6 +117,9 @@ async function readYourWrites(info: ClusterInfo, account: Client, base: string, 
   await ok(one.patch(`${base}/issues/${itemId}/`, { name: 'Written before the failover' }));
 
   const leader = info.postgres.find((p) => p.role === 'leader')!.name;
+  // The renames' aftermath (outbox, notifications) settles first: a replica serves a read only
+  // once it has replayed all the leader has written, so a leader still writing keeps reads on it.
+  await new Promise((r) => setTimeout(r, 3000));
   const start = await commitsByNode(info);
   for (let i = 0; i < 100; i++) {
     await Promise.all([
