@@ -190,6 +190,7 @@ export async function startUsers(
     );
     if (detail?.status === 200 && detail.body.name !== name)
       report.stale.push(`${name}: detail read ${detail.body.name}`);
+    if (detail?.status === 404) report.stale.push(`${name}: the detail read through the other node was 404`);
     const board = await send(`${name} board`, (signal) =>
       user.other.get(`${user.base}/issues/?order_by=-created_at&per_page=20`, { signal }),
     );

@@ -1,10 +1,12 @@
 import { type Connection, Hocuspocus } from '@hocuspocus/server';
 import { AppError } from '@kite/shared/errors';
 import * as Y from 'yjs';
+import { isDatabaseUnavailable } from '../../platform/db/errors.ts';
 import type { AccessChange } from '../live/live-hub.ts';
 import { createDocumentRelay, type RelayLink } from './collaboration-relay.ts';
 import type { CollaborationContext } from './page-collaboration.ts';
 import type { PagesService } from './pages.service.ts';
+import { createPendingStores } from './pending-stores.ts';
 
 /** The store's debounce (api.md §16.2): 2 s after the last change, at most 10 s after the first. */
 const DEBOUNCE_MS = 2000;
@@ -25,6 +27,10 @@ export function createCollaborationDocuments(
   /** Pages whose open document must not be stored: its description was replaced as HTML. */
   const discarded = new Set<string>();
   const relay = options.relay && createDocumentRelay(options.relay);
+  const pendingStores = createPendingStores(
+    (pageId, bytes, userId) => pages.storeDocument(pageId, bytes, userId),
+    options.stored,
+  );
 
   /** The page rules for the connection's user as they are now: null when the page is not theirs to see. */
   async function accessOf(context: CollaborationContext, pageId: string, options?: { fresh?: boolean }) {
@@ -90,11 +96,16 @@ export function createCollaborationDocuments(
     async onStoreDocument({ documentName, document, context }) {
       if (discarded.has(documentName)) return;
       const userId = (context as Partial<CollaborationContext>).user?.id ?? null;
+      const bytes = Y.encodeStateAsUpdate(document);
       try {
-        if (await pages.storeDocument(documentName, Y.encodeStateAsUpdate(document), userId)) {
-          options.stored(documentName);
-        }
+        if (await pages.storeDocument(documentName, bytes, userId)) options.stored(documentName);
+        pendingStores.forget(documentName);
       } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          // Kept and stored again once the database is back (the document may be closed by then).
+          pendingStores.keep(documentName, bytes, userId);
+          return;
+        }
         if (!(error instanceof AppError && error.status === 400)) throw error;
         // A client wrote what the editor's schema cannot hold: the stored document stays as it was,
         // and the open one, which holds it, is dropped; everyone reconnects to the stored one.
@@ -171,6 +182,7 @@ export function createCollaborationDocuments(
 
     /** Stores every document with changes waiting (shutdown: no acknowledged edit is lost). */
     async flush() {
+      await pendingStores.flush();
       await Promise.all(
         [...hocuspocus.documents.keys()].map(async (name) => {
           const id = `onStoreDocument-${name}`;

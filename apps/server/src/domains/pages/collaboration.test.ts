@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { yUpdateToHtml } from '@kite/editor/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { type Editor, hasText, openEditor, writeLine } from '../../test/collaboration-client.ts';
 import {
   addMember,
   addProjectMember,
@@ -67,75 +67,19 @@ async function scene(t: TestApp): Promise<Scene> {
   };
 }
 
-interface Editor {
-  doc: Y.Doc;
-  provider: HocuspocusProvider;
-  scopes: string[];
-  failures: string[];
-  /** What the server said about the connection's rights since (stateless messages). */
-  notices: { type: string; read_only: boolean }[];
-  /** Why the server closed the page's connection (or the socket closed), each time. */
-  closes: string[];
-  /** Disconnects for good (no reconnecting). */
-  close(): void;
-}
-
-/** A Hocuspocus client as the browser's, with the account's session cookie. */
+/** A Hocuspocus client as the browser's, with the account's session cookie; closed after the test. */
 function connect(
   baseUrl: string,
   s: Pick<Scene, 'slug' | 'projectId' | 'pageId'>,
   client: Client,
   options: { origin?: string; query?: string } = {},
 ): Editor {
-  const cookie = client.cookieHeader();
-  const origin = options.origin ?? baseUrl;
-  class BrowserSocket extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { headers: { cookie, origin } });
-      // A refused or dropped connection is the provider's to handle (it retries); not an unhandled error.
-      this.on('error', () => {});
-    }
-  }
-  const query = options.query ?? `documentType=project_page&projectId=${s.projectId}&workspaceSlug=${s.slug}`;
-  const doc = new Y.Doc();
-  const editor: Editor = {
-    doc,
-    scopes: [],
-    failures: [],
-    notices: [],
-    closes: [],
-    provider: undefined as never,
-    close: () => {
-      editor.provider.destroy();
-      socket.destroy();
-    },
-  };
-  const socket = new HocuspocusProviderWebsocket({
-    url: `${baseUrl.replace('http', 'ws')}/live/collaboration?${query}`,
-    WebSocketPolyfill: BrowserSocket,
-    // Retries until the test closes it: a bounded client rejects a promise nobody holds when it gives up.
-    maxAttempts: 0,
-  });
-  editor.provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: s.pageId,
-    document: doc,
-    token: 'ignored: the cookie authenticates',
-    onAuthenticated: ({ scope }) => editor.scopes.push(scope),
-    onAuthenticationFailed: ({ reason }) => editor.failures.push(reason),
-    onStateless: ({ payload }) => editor.notices.push(JSON.parse(payload)),
-    onClose: ({ event }) => editor.closes.push(event.reason),
-  });
-  editor.provider.attach();
+  const editor = openEditor(baseUrl, s, client.cookieHeader(), options);
   cleanups.push(async () => editor.close());
   return editor;
 }
 
-const write = (editor: Editor, text: string) => {
-  const paragraph = new Y.XmlElement('paragraph');
-  paragraph.insert(0, [new Y.XmlText(text)]);
-  editor.doc.getXmlFragment('default').push([paragraph]);
-};
+const write = writeLine;
 const htmlOf = (editor: Editor) => yUpdateToHtml(Y.encodeStateAsUpdate(editor.doc));
 /**
  * How long a client may take to connect, sync or hear a change: generous, because CI runs these
@@ -164,8 +108,6 @@ function typingLine(editor: Editor): Y.XmlText {
   editor.doc.getXmlFragment('default').push([paragraph]);
   return text;
 }
-const hasText = (editor: Editor, text: string) =>
-  editor.doc.getXmlFragment('default').toString().includes(text);
 /** Resolves once the editor's document holds the text (its 'update' event, as a screen would hear it). */
 function heard(editor: Editor, text: string, timeoutMs = SETTLE_MS): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -115,7 +115,13 @@ export class ReplicaRoutingPool extends pg.Pool {
       const check = async () => {
         const { rows } = await super.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
         const replayed = await this.replica.query<{ ok: boolean }>(
-          'select case when pg_is_in_recovery() then coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) else true end as ok',
+          // Streaming too: a former leader that Patroni has just started again as a standby keeps
+          // its own timeline's WAL until pg_rewind, and may have "replayed" past the new leader's
+          // position without holding its writes.
+          `select case when pg_is_in_recovery()
+             then coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn
+                  and exists (select 1 from pg_stat_wal_receiver where status = 'streaming'), false)
+             else true end as ok`,
           [rows[0]?.lsn],
         );
         return replayed.rows[0]?.ok === true;
