@@ -64,6 +64,8 @@ export interface SimulatedUsers {
   verify(writeUrl: string): Promise<{ lost: string[]; doubled: string[] }>;
   /** Every listening user heard the creation of each of their acknowledged items. */
   unheard(): string[];
+  /** User `index`'s session on their home node, their project, and their acknowledged items so far. */
+  account(index: number): { client: Client; base: string; slug: string; itemIds(): string[] };
   close(): void;
 }
 
@@ -262,6 +264,10 @@ export async function startUsers(
         missing.push(...user.live.failures.map((f) => `U${user.index}: ${f}`));
       }
       return missing;
+    },
+    account(index) {
+      const user = users[index]!;
+      return { client: user.home, base: user.base, slug: user.slug, itemIds: () => [...user.items.keys()] };
     },
     close() {
       for (const user of users) user.live?.close();

@@ -6,6 +6,12 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Client } from '../test/http-client.ts';
 import { type Acknowledged, REQUEST_BOUND_MS, type SimulatedUsers, startUsers } from './cluster-users.ts';
+import {
+  type CoEditing,
+  startCoEditing,
+  startWebhookWitness,
+  type WebhookWitness,
+} from './cluster-witnesses.ts';
 import { ok, signedInProject } from './fixtures.ts';
 import { changeKey, openLiveListener } from './live-listener.ts';
 
@@ -17,7 +23,9 @@ import { changeKey, openLiveListener } from './live-listener.ts';
  * and the leader's host dies (its Patroni and postmaster SIGKILLed together) CLUSTER_LEADER_KILLS
  * times (1 in `npm test`, 3 in `npm run test:reliability`), the dead node brought back as a
  * replica each time. Nothing acknowledged is lost or doubled, no answer is a 500 or later than
- * its bound, no read shows a user's write undone, and the users' live sockets hear every event.
+ * its bound, no read shows a user's write undone, and the users' live sockets hear every event;
+ * a page co-edited through both nodes meanwhile ends the same on both and stored whole, and a
+ * webhook announces every work item created once (cluster-witnesses.ts).
  * Prints the time to `up` and each recovery time.
  */
 
@@ -60,8 +68,8 @@ function cluster(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLUSTER, ...args], {
       cwd: ROOT,
-      // Many sign-ins from 127.0.0.1 in a row.
-      env: { ...process.env, AUTH_IP_RATE_LIMIT: '100000' },
+      // Many sign-ins from 127.0.0.1 in a row; a webhook receiver on 127.0.0.1.
+      env: { ...process.env, AUTH_IP_RATE_LIMIT: '100000', WEBHOOK_ALLOW_PRIVATE: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -168,8 +176,12 @@ describe.skipIf(skipReason)('PostgreSQL cluster', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kite-cluster-test-'));
   let info: ClusterInfo;
   let users: SimulatedUsers | undefined;
+  let webhook: WebhookWitness | undefined;
+  let coEditing: CoEditing | undefined;
   afterAll(async () => {
     users?.close();
+    coEditing?.close();
+    await webhook?.close();
     // CLUSTER_KEEP=1 keeps the folder (logs, data) for a look after a failure.
     const down = await cluster(
       ['down', '--dir', dir, ...(process.env.CLUSTER_KEEP ? ['--keep'] : [])],
@@ -247,6 +259,11 @@ describe.skipIf(skipReason)('PostgreSQL cluster', () => {
     expect(info, 'the cluster came up').toBeDefined();
     const [one, two] = info.apps.map((a) => a.url) as [string, string];
     users = await startUsers(info.url, [one, two], USERS, { listenEvery: 5 });
+    // Beside the users: a webhook of the first user's workspace, and a page co-edited through both nodes.
+    const first = users.account(0);
+    webhook = await startWebhookWitness(first.client, first.slug);
+    const beforeWebhook = new Set(first.itemIds());
+    coEditing = await startCoEditing([one, two], first.client, first.base);
     const events: Record<string, unknown>[] = [];
     await new Promise((r) => setTimeout(r, 3000));
     expect(users.acknowledged.length, 'writes before anything dies').toBeGreaterThan(USERS);
@@ -308,8 +325,10 @@ describe.skipIf(skipReason)('PostgreSQL cluster', () => {
       await new Promise((r) => setTimeout(r, 200));
     const unheard = users.unheard();
     const { lost, doubled } = await users.verify(info.write_url);
+    const page = await coEditing.finish();
+    const hooks = await webhook.check(first.itemIds().filter((id) => !beforeWebhook.has(id)));
     console.log(
-      `cluster failovers ${JSON.stringify({ users: USERS, events, ...report, errors: report.errors.length, hung: report.hung.length, stale: report.stale.length, lost: lost.length, doubled: doubled.length, unheard: unheard.length })}`,
+      `cluster failovers ${JSON.stringify({ users: USERS, events, ...report, errors: report.errors.length, hung: report.hung.length, stale: report.stale.length, lost: lost.length, doubled: doubled.length, unheard: unheard.length, page_lines: page.typed, webhook_resends: hooks.resent })}`,
     );
     expect(lost, 'acknowledged writes lost').toEqual([]);
     expect(doubled, 'creates made twice').toEqual([]);
@@ -318,5 +337,12 @@ describe.skipIf(skipReason)('PostgreSQL cluster', () => {
     expect(report.gaveUp, 'writes never acknowledged').toEqual([]);
     expect(report.stale, 'reads through the other node that missed the user’s write').toEqual([]);
     expect(unheard, 'events the users’ live sockets missed').toEqual([]);
+    expect(page.missingOn, 'lines one editor typed that the other never got').toEqual({
+      [one]: [],
+      [two]: [],
+    });
+    expect(page.notStored, 'typed lines missing from the stored page').toEqual([]);
+    expect(hooks.undelivered, 'created work items no webhook delivery announced').toEqual([]);
+    expect(hooks.doubled, 'work items announced by two different deliveries').toEqual([]);
   });
 });
