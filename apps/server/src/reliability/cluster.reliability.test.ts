@@ -105,8 +105,9 @@ async function commitsByNode(info: ClusterInfo): Promise<Map<string, number>> {
 
 /**
  * Read-your-writes across nodes with reads on the replicas (DATABASE_READ_URL): 200 times, a
- * rename through one app node, then at once the item and its list through the other — never the
- * old name. Then a read-only load through both nodes: most statements land on the replicas.
+ * rename through one app node, then at once the item and its board page through the other —
+ * never the old name. Then a read load (details, sub-items, the board) through both nodes: most
+ * statements land on the replicas.
  */
 async function readYourWrites(info: ClusterInfo, account: Client, base: string, itemId: string) {
   const [one, other] = info.apps.map((app) => account.sessionOn(app.url)) as [Client, Client];
@@ -116,10 +117,14 @@ async function readYourWrites(info: ClusterInfo, account: Client, base: string, 
     await ok(one.patch(`${base}/issues/${itemId}/`, { name }));
     const detail = await ok(other.get(`${base}/issues/${itemId}/`));
     if (detail.name !== name) stale.push(`${name}: the detail read ${detail.name}`);
-    // The list comes from the other node's cache when it has the page: it must have heard.
-    const list = await ok(other.get(`${base}/issues/?per_page=50`));
-    const listed = list.results.find((r: { id: string }) => r.id === itemId)?.name;
-    if (listed !== name) stale.push(`${name}: the list read ${listed}`);
+    // The board comes from the other node's cache when it has the page: it must have heard.
+    const board = await ok(other.get(`${base}/issues/?group_by=state_id&per_page=30&order_by=sort_order`));
+    const onBoard = Object.values(
+      board.results as Record<string, { results: { id: string; name: string }[] }>,
+    )
+      .flatMap((group) => group.results)
+      .find((r) => r.id === itemId)?.name;
+    if (onBoard !== name) stale.push(`${name}: the board read ${onBoard}`);
   }
   expect(stale, 'reads after a write through the other node').toEqual([]);
   await ok(one.patch(`${base}/issues/${itemId}/`, { name: 'Written before the failover' }));
@@ -133,6 +138,7 @@ async function readYourWrites(info: ClusterInfo, account: Client, base: string, 
     await Promise.all([
       ok(one.get(`${base}/issues/${itemId}/`)),
       ok(other.get(`${base}/issues/${itemId}/sub-issues/`)),
+      ok(other.get(`${base}/issues/?group_by=state_id&per_page=30&order_by=sort_order`)),
     ]);
   }
   const end = await commitsByNode(info);
