@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD } from '../../test/factories.ts';
 import { databaseUrl, testDriver } from '../../test/global-setup.ts';
 import { Client } from '../../test/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { openPostgresDatabase } from './database.ts';
+import { openPostgresDatabase, queryRows } from './database.ts';
+import { inReadScope } from './read-replicas.ts';
 
 /**
  * DATABASE_READ_URL on one PostgreSQL server: the "replica" is the same database reached through
@@ -86,6 +88,41 @@ describe.skipIf(!onPostgres)('reads on replicas', () => {
     expect((await leader.database.raw('select 1 from issues where id = $1', [created.body.id])).length).toBe(
       1,
     );
+  });
+
+  it('keeps a request on the leader after it wrote, and a select that writes does not rest the replica', async () => {
+    const leader = await startTestApp();
+    cleanups.push(() => leader.close());
+    const node = await nodeReadingOn(leader, (url) => {
+      url.searchParams.set('options', '-c default_transaction_read_only=on');
+      return url.toString();
+    });
+    const { itemId } = await scene(leader);
+    await leader.database.raw('create sequence if not exists replica_test_seq');
+    const stats = node.database.replicaStats!;
+    const count = () => ({ ...stats });
+    const { db } = node.database;
+
+    const start = count();
+    await inReadScope(async () => {
+      await db.execute(sql`select name from issues where id = ${itemId}`);
+      await db.execute(sql`update issues set name = 'Written in a GET' where id = ${itemId}`);
+      // Read after the write, in the same request: from the leader, so it sees the write.
+      const [row] = await queryRows<{ name: string }>(db, sql`select name from issues where id = ${itemId}`);
+      expect(row!.name).toBe('Written in a GET');
+    });
+    expect(count()).toEqual({ replica: start.replica + 1, leader: start.leader + 1 });
+
+    // A select that writes is refused by the read-only session (25006) and runs on the leader...
+    await inReadScope(async () => {
+      await db.execute(sql`select nextval('replica_test_seq')`);
+    });
+    // ...and the next request still reads on the replica: it was the statement, not the replica.
+    const before = count();
+    await inReadScope(async () => {
+      await db.execute(sql`select 1`);
+    });
+    expect(count().replica).toBe(before.replica + 1);
   });
 
   it('reads on the leader, without an error, when no replica answers', async () => {

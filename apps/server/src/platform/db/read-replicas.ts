@@ -79,7 +79,12 @@ export class ReplicaRoutingPool extends pg.Pool {
     const text = textOf(args);
     const callback = typeof args[args.length - 1] === 'function';
     const leader = () => (super.query as (...a: unknown[]) => unknown)(...args) as never;
-    if (!scope || callback || text === undefined || !isPlainRead(text)) return leader();
+    if (!scope || callback || text === undefined) return leader();
+    if (!isPlainRead(text)) {
+      // A write (or a locking read) inside a GET: the rest of the request reads where it wrote.
+      scope.decision = Promise.resolve(false);
+      return leader();
+    }
     return this.routed(scope, args, leader) as never;
   }
 
@@ -97,7 +102,9 @@ export class ReplicaRoutingPool extends pg.Pool {
       return result;
     } catch (error) {
       if (!leaderShouldRetry(error)) throw error;
-      this.rest();
+      // A statement that writes though it reads as a select (25006) says nothing of the replica's
+      // health; anything else (a connection lost, recovery ended) rests it.
+      if ((error as { code?: unknown }).code !== '25006') this.rest();
       scope.decision = Promise.resolve(false);
       this.stats.leader++;
       return leader();
