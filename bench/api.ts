@@ -1,6 +1,8 @@
 import { type DashboardWithWidgets, WIDGET_KEYS } from '@kite/shared/contracts';
+import { runFirstPageAfterChange } from './first-page-after-change.ts';
 import { type LoadOptions, type LoadResult, type RequestSpec, runLoad } from './load.ts';
 import { runFanOut } from './realtime.ts';
+import type { TimedReadsOptions } from './timed-reads.ts';
 
 export const WORKSPACE = 'bench';
 const ADMIN = { email: 'bench-admin@example.com', password: 'kite-bench-Passw0rd!' };
@@ -92,6 +94,8 @@ export interface ApiSuiteOptions {
   connections: { detail: number; writes: number; mixed: number; board: number };
   /** Run only these scenario ids (all when empty). */
   only: Set<string>;
+  /** A11: sequential reads, each after a write (and again without). */
+  afterChange: TimedReadsOptions;
 }
 
 /** Picks items in a fixed rotation, so every run asks for the same things in the same order. */
@@ -100,7 +104,7 @@ function rotation<T>(items: readonly T[]): () => T {
   return () => items[i++ % items.length]!;
 }
 
-/** A1–A6, A8 and A9 of quality.md §1 against one running server. */
+/** A1–A6, A8, A9 and A11 of quality.md §1 against one running server. */
 export async function runApiSuite(
   baseUrl: string,
   session: Session,
@@ -272,6 +276,10 @@ export async function runApiSuite(
     { path: '', setup: mixed },
     options.connections.mixed,
     true,
+  );
+
+  runs.push(
+    ...(await runFirstPageAfterChange(baseUrl, session, f.projectBase, wanted, options.afterChange, log)),
   );
   return runs;
 }

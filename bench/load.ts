@@ -71,10 +71,10 @@ export async function runLoad(spec: RequestSpec, options: LoadOptions): Promise<
   };
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
+export const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Exact percentile of sorted samples (autocannon's own histogram has no p95 and rounds to whole ms). */
-function percentile(sorted: number[], q: number): number {
+export function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }

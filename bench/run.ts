@@ -7,7 +7,9 @@
  *   --dbs pglite,postgres
  *   --seconds 10       measured seconds per run (warm-up: a third of it)
  *   --seed 1
- *   --only A1,A8       run only these scenarios (A10, the page editor, with --only A10)
+ *   --only A1,A8       run only these scenarios (A10, the page editor, with --only A10; A11, the
+ *                      first pages right after a change, all five with --only A11 or one with
+ *                      e.g. --only A11-kanban)
  *   --ui               also the browser suite on the largest dataset (Chromium at /usr/bin/chromium)
  *   --no-api           skip the API suite (with --ui: the browser suite alone)
  *   --smoke            S on PGlite, 2 s runs: a check that the harness works (used by CI)
@@ -61,6 +63,10 @@ const seconds = smoke ? 2 : Number(values.seconds);
 const warmupSeconds = smoke ? 1 : Math.max(1, Math.round(seconds / 3));
 const seed = Number(values.seed);
 const connections = { board: 10, detail: 50, writes: 10, mixed: 32 };
+/** A11: timed reads per page (each after a write, then as many without), capped in time. */
+const afterChange = smoke
+  ? { reads: 20, warmup: 5, maxSeconds: 2 }
+  : { reads: 200, warmup: 20, maxSeconds: Math.max(2, seconds / 2) };
 const only = new Set(values.only!.split(',').filter(Boolean));
 const clusterRow = values.cluster || only.has('CLUSTER');
 /** `--only CLUSTER`: the cluster row without the datasets. */
@@ -141,7 +147,7 @@ async function measureDataset(db: DatabaseKind, size: keyof typeof SIZES): Promi
       const runs = await runApiSuite(
         server.baseUrl,
         session,
-        { seconds, warmupSeconds, connections, only },
+        { seconds, warmupSeconds, connections, only, afterChange },
         log,
       );
       if (only.size === 0 || only.has('A10'))
