@@ -152,9 +152,11 @@ export function evaluate(report: Report): Check[] {
       checks.push({
         id: 'U11',
         what: `idle server with embedded database (${big.size} loaded)`,
-        budget: 'RSS ≤ 150 MB',
+        // quality.md U11 (raised from 150 MB: Node and PGlite alone take 175–190 MB); the 300 MB
+        // under the A8 load is not measured yet (#35).
+        budget: 'RSS ≤ 200 MB idle',
         measured: rss === null ? 'n/a' : `${Math.round(rss / 2 ** 20)} MB`,
-        pass: rss === null ? null : rss <= 150 * 2 ** 20,
+        pass: rss === null ? null : rss <= 200 * 2 ** 20,
       });
     }
   }
