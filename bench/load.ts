@@ -60,14 +60,17 @@ export async function runLoad(spec: RequestSpec, options: LoadOptions): Promise<
     non2xx: result.non2xx,
     failures,
     bytesPerRequest: requests > 0 ? Math.round(result.throughput.total / requests) : 0,
-    serverTiming:
-      timing.n > 0
-        ? {
-            db: round(timing.db / timing.n),
-            app: round(timing.app / timing.n),
-            ser: round(timing.ser / timing.n),
-          }
-        : null,
+    serverTiming: averageTiming(timing),
+  };
+}
+
+/** Server-Timing sums over `n` answers, as the mean of each part (null when no answer had it). */
+export function averageTiming(timing: { n: number; db: number; app: number; ser: number }) {
+  if (timing.n === 0) return null;
+  return {
+    db: round(timing.db / timing.n),
+    app: round(timing.app / timing.n),
+    ser: round(timing.ser / timing.n),
   };
 }
 

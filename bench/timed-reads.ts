@@ -1,7 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Session } from './api.ts';
-import { type LoadResult, percentile, round } from './load.ts';
+import { averageTiming, type LoadResult, percentile, round } from './load.ts';
 
 export interface TimedReadsOptions {
   /** Timed reads per run (after `warmup` untimed ones), fewer if `maxSeconds` runs out first. */
@@ -147,14 +147,7 @@ export async function timeReads(
       non2xx: 0,
       failures: {},
       bytesPerRequest: samples.length > 0 ? Math.round(bytes / samples.length) : 0,
-      serverTiming:
-        timing.n > 0
-          ? {
-              db: round(timing.db / timing.n),
-              app: round(timing.app / timing.n),
-              ser: round(timing.ser / timing.n),
-            }
-          : null,
+      serverTiming: averageTiming(timing),
     };
   } finally {
     agent.destroy();
