@@ -326,6 +326,13 @@ export interface Grouping {
    * (one LATERAL), with `none` the condition of the "None" group, read by a query of its own.
    */
   byId?: { condition: (value: SQL) => SQL; none: SQL };
+  /**
+   * For a grouping by one scalar column: that column as text, so that counts are one GROUP BY
+   * pass over the listed items (through whatever index the filter has) rather than a count per
+   * group, which walks each group's items through the group's index and filters them one by one
+   * (a cycle's board: 44 ms against 1.3 ms at 50,000 items).
+   */
+  column?: SQL;
 }
 
 /** Every possible value of a group_by (so empty groups are present) and how an issue matches one. */
@@ -338,9 +345,19 @@ export function grouping(raw: string, ctx: ListContext): Grouping {
     sql`(case when ${value} = 'None' then cardinality(${sql.raw(column)}) = 0 else ${sql.raw(column)} @> array[${value}]::uuid[] end)`;
   switch (key) {
     case 'state_id':
-      return { key, keys: ctx.states.map((s) => s.id), condition: (v) => sql`i.state_id = ${v}::uuid` };
+      return {
+        key,
+        keys: ctx.states.map((s) => s.id),
+        condition: (v) => sql`i.state_id = ${v}::uuid`,
+        column: sql`i.state_id::text`,
+      };
     case 'priority':
-      return { key, keys: [...PRIORITIES], condition: (v) => sql`i.priority = ${v}` };
+      return {
+        key,
+        keys: [...PRIORITIES],
+        condition: (v) => sql`i.priority = ${v}`,
+        column: sql`i.priority`,
+      };
     case 'state__group':
       return {
         key,
@@ -367,9 +384,15 @@ export function grouping(raw: string, ctx: ListContext): Grouping {
         key,
         keys: loaded(ctx.memberIds, 'members'),
         condition: (v) => sql`i.created_by = ${v}::uuid`,
+        column: sql`i.created_by::text`,
       };
     case 'project_id':
-      return { key, keys: ctx.projectIds, condition: (v) => sql`i.project_id = ${v}::uuid` };
+      return {
+        key,
+        keys: ctx.projectIds,
+        condition: (v) => sql`i.project_id = ${v}::uuid`,
+        column: sql`i.project_id::text`,
+      };
     case 'cycle_id':
       return {
         key,

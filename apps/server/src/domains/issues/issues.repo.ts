@@ -431,8 +431,8 @@ export async function countIssues(db: Executor, where: SQL): Promise<number> {
  */
 export async function pageIssuesPerGroup<R = ListedIssue>(
   db: Executor,
-  groups: Pick<Grouping, 'keys' | 'condition' | 'perKey' | 'byId'>,
-  subGroups: Pick<Grouping, 'keys' | 'condition' | 'perKey'> | null,
+  groups: Pick<Grouping, 'keys' | 'condition' | 'perKey' | 'byId' | 'column'>,
+  subGroups: Pick<Grouping, 'keys' | 'condition' | 'perKey' | 'column'> | null,
   where: SQL,
   orderBy: SQL,
   limit: number,
@@ -471,16 +471,29 @@ export async function pageIssuesPerGroup<R = ListedIssue>(
   );
   // The counts run beside the pages (the board's counters replace them when they can).
   const counts = withCounts
-    ? queryRows<{ group_key: string; sub_group_key?: string; n: number }>(
-        db,
-        sql`
-    select g.key as group_key ${subGroups ? sql`, sg.key as sub_group_key` : sql``},
-      (select count(*)::int from issues i where ${where} and ${condition}) as n
-    from ${from}`,
-      )
+    ? queryRows<{ group_key: string; sub_group_key?: string; n: number }>(db, countsQuery())
     : Promise.resolve([]);
   const [rows, countRows] = await Promise.all([pages, counts]);
   return { rows, counts: countRows };
+
+  /** A row per group (and sub-group), zeros included: one GROUP BY pass when the groups are columns. */
+  function countsQuery(): SQL {
+    const keyColumns = subGroups ? sql`g.key as group_key, sg.key as sub_group_key` : sql`g.key as group_key`;
+    const groupColumn = groups.column;
+    const subColumn = subGroups?.column;
+    if (!groupColumn || (subGroups && !subColumn)) {
+      return sql`
+    select ${keyColumns}, (select count(*)::int from issues i where ${where} and ${condition}) as n
+    from ${from}`;
+    }
+    const counted = subColumn
+      ? sql`select ${groupColumn} as k, ${subColumn} as sk, count(*)::int as n from issues i where ${where} group by 1, 2`
+      : sql`select ${groupColumn} as k, count(*)::int as n from issues i where ${where} group by 1`;
+    const joined = subColumn ? sql`c.k = g.key and c.sk = sg.key` : sql`c.k = g.key`;
+    return sql`
+    select ${keyColumns}, coalesce(c.n, 0) as n
+    from ${from} left join (${counted}) c on ${joined}`;
+  }
 }
 
 /**
