@@ -146,6 +146,32 @@ describe('DashboardStore', () => {
     expect(store.widget('acme', 'assigned_issues')!.widget_filters.tab).toBe('overdue');
   });
 
+  it('keeps a newer filter when an older change’s answer arrives after it', async () => {
+    const store = await loaded();
+    const path = '/api/dashboard/d1/widgets/w-assigned_issues/';
+    let answerFirst: () => void = () => {};
+    const firstAnswered = new Promise<void>((resolve) => {
+      answerFirst = resolve;
+    });
+    let calls = 0;
+    fakeApi.on('PATCH', path, async (body) => {
+      calls++;
+      // The first change (the tab) is slow: its answer comes after the second (a custom range).
+      if (calls === 1) await firstAnswered;
+      return { ...makeDashboard().widgets[1], widget_filters: (body as { filters: object }).filters };
+    });
+    fakeApi.on('GET', STATS, { issues: [], count: 0 });
+    const tab = store.setFilters('acme', 'assigned_issues', { tab: 'upcoming' });
+    const range = {
+      duration: 'custom' as const,
+      custom_dates: ['2026-12-01', '2026-12-05'] as [string, string],
+    };
+    expect(await store.setFilters('acme', 'assigned_issues', range)).toBe(true);
+    answerFirst();
+    expect(await tab).toBe(true);
+    expect(store.widget('acme', 'assigned_issues')!.widget_filters).toMatchObject(range);
+  });
+
   it('forgets everything on reset', async () => {
     const store = await loaded();
     store.reset();

@@ -42,11 +42,16 @@ export class DashboardStore {
   private readonly bySlug = observable.map<string, DashboardWithWidgets>();
   private readonly figures = observable.map<string, WidgetState>();
   private readonly failed = observable.map<string, string>();
+  /**
+   * Each widget's latest change (by widget id): an answer or a refusal of an older one must not
+   * undo a newer one made while it was on its way (a slow tab change overwrote a custom range).
+   */
+  private readonly latestChange = new Map<string, number>();
 
   constructor() {
-    makeAutoObservable<DashboardStore, 'bySlug' | 'figures' | 'failed'>(
+    makeAutoObservable<DashboardStore, 'bySlug' | 'figures' | 'failed' | 'latestChange'>(
       this,
-      { bySlug: false, figures: false, failed: false },
+      { bySlug: false, figures: false, failed: false, latestChange: false },
       { autoBind: true },
     );
   }
@@ -136,6 +141,9 @@ export class DashboardStore {
       sort_order: widget.sort_order,
     };
     Object.assign(widget, change);
+    const version = (this.latestChange.get(widget.id) ?? 0) + 1;
+    this.latestChange.set(widget.id, version);
+    const isLatest = () => this.latestChange.get(widget.id) === version;
     try {
       const body: Record<string, unknown> = {};
       if (change.is_visible !== undefined) body.is_visible = change.is_visible;
@@ -145,10 +153,14 @@ export class DashboardStore {
         `/api/dashboard/${seg(dashboard.dashboard.id)}/widgets/${seg(widget.id)}/`,
         body,
       );
-      runInAction(() => Object.assign(widget, saved));
+      runInAction(() => {
+        if (isLatest()) Object.assign(widget, saved);
+      });
       return true;
     } catch (error) {
-      runInAction(() => Object.assign(widget, before));
+      runInAction(() => {
+        if (isLatest()) Object.assign(widget, before);
+      });
       toastError(error, 'Could not change the widget');
       return false;
     }
