@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { bounded } from '../../platform/async/bounded.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { IssueRowDb } from '../../platform/db/schema.ts';
 import type { App } from '../../platform/http/types.ts';
@@ -162,18 +163,10 @@ export async function connectIssueListCache(app: App, services: Services): Promi
       if (projectId === undefined) listChanges.changed(ALL_PROJECTS);
       else if (UUID.test(projectId)) listChanges.changed(projectId);
     }
-    if (!READS.has(request.method)) await announced(listChanges.flush());
+    // The announcement, or the wait's bound if the database does not answer (the write stands).
+    if (!READS.has(request.method)) await bounded(listChanges.flush(), ANNOUNCE_WAIT_MS, () => undefined);
     return payload;
   });
-}
-
-/** The announcement, or the wait's bound if the database does not answer (the write stands). */
-function announced(flushing: Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ANNOUNCE_WAIT_MS);
-  });
-  return Promise.race([flushing, bound]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Document } from '@hocuspocus/server';
 import { applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import { bounded, timedOut } from '../../platform/async/bounded.ts';
 import { createReassembler, type RelayMessage, toPayloads } from './relay-messages.ts';
 
 /** How a node's relay reaches the others: its id, and a NOTIFY of payloads in one statement. */
@@ -66,13 +67,9 @@ export function createDocumentRelay(link: RelayLink) {
       payloads.push(...parts);
     }
     if (payloads.length === 0) return Promise.resolve();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer in ${SEND_TIMEOUT_MS} ms`)), SEND_TIMEOUT_MS);
-    });
-    return Promise.race([link.send(payloads), timeout])
-      .catch((error) => console.error('relaying a page change failed', error))
-      .finally(() => clearTimeout(timer));
+    return bounded(link.send(payloads), SEND_TIMEOUT_MS, timedOut('relaying')).catch((error) =>
+      console.error('relaying a page change failed', error),
+    );
   }
 
   /** What waits to go out for the page, taken: its updates merged, its clients' awareness now. */

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { bounded } from '../async/bounded.ts';
 
 /**
  * Committed changes, as PostgreSQL NOTIFY delivers them: a trigger notifies the channel inside the
@@ -113,15 +114,11 @@ export async function listenPostgres(
   const check = (): Promise<boolean> => {
     const current = client;
     if (!current || !listening) return Promise.resolve(false);
-    let timer: NodeJS.Timeout | undefined;
     const answered = current.query('select 1').then(
       () => client === current,
       () => false,
     );
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), CATCH_UP_MS);
-    });
-    return Promise.race([answered, late]).finally(() => clearTimeout(timer));
+    return bounded(answered, CATCH_UP_MS, () => false);
   };
   const start = (): Promise<boolean> => {
     checking = check().finally(() => {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { bounded, timedOut } from '../async/bounded.ts';
 
 /**
  * Reads on replicas (`DATABASE_READ_URL`), without a reader ever seeing the past.
@@ -133,15 +134,7 @@ export class ReplicaRoutingPool extends pg.Pool {
         );
         return replayed.rows[0]?.ok === true;
       };
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('replica check timed out')), CHECK_TIMEOUT_MS);
-      });
-      try {
-        return await Promise.race([check(), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
+      return await bounded(check(), CHECK_TIMEOUT_MS, timedOut('replica check'));
     } catch {
       this.rest();
       return false;

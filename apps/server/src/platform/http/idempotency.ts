@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@kite/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bounded, timedOut } from '../async/bounded.ts';
 import { armCommitWatch, hasCommitted } from '../db/commit-watch.ts';
 import type { Executor } from '../db/database.ts';
 import { ANSWER_LOST, claimKey, markCommitted, releaseKey, storeAnswer } from './idempotency-store.ts';
@@ -48,15 +49,6 @@ const SETTLE_RETRY_MS = 1_000;
 const SETTLE_GIVE_UP_MS = 10 * 60_000;
 const SETTLE_ATTEMPT_MS = 3_000;
 
-/** `work`, or a rejection once `ms` have passed without its answer. */
-function within(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no answer in time')), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
 export function createIdempotencyHooks(db: Executor, log: { warn(obj: object, msg: string): void }) {
   /** Requests running under a key they hold, until their answer is kept or the key released. */
   const runs = new WeakMap<FastifyRequest, string>();
@@ -73,7 +65,7 @@ export function createIdempotencyHooks(db: Executor, log: { warn(obj: object, ms
       await Promise.all(
         [...unsettled].map(async ([id, { settle, since }]) => {
           try {
-            await within(settle(), SETTLE_ATTEMPT_MS);
+            await bounded(settle(), SETTLE_ATTEMPT_MS, timedOut('settling an idempotency key'));
             unsettled.delete(id);
           } catch {
             if (Date.now() - since > SETTLE_GIVE_UP_MS) unsettled.delete(id);
