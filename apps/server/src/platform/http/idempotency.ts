@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@kite/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bounded, timedOut } from '../async/bounded.ts';
+import { createRetryUntilTaken } from '../async/retry-until-taken.ts';
 import { armCommitWatch, hasCommitted } from '../db/commit-watch.ts';
 import type { Executor } from '../db/database.ts';
 import { ANSWER_LOST, claimKey, markCommitted, releaseKey, storeAnswer } from './idempotency-store.ts';
@@ -44,11 +44,6 @@ function bytesOf(payload: unknown, reply: FastifyReply): Uint8Array | null {
   return null;
 }
 
-/** How often a key's release or answer that the database refused is tried again, and for how long. */
-const SETTLE_RETRY_MS = 1_000;
-const SETTLE_GIVE_UP_MS = 10 * 60_000;
-const SETTLE_ATTEMPT_MS = 3_000;
-
 export function createIdempotencyHooks(db: Executor, log: { warn(obj: object, msg: string): void }) {
   /** Requests running under a key they hold, until their answer is kept or the key released. */
   const runs = new WeakMap<FastifyRequest, string>();
@@ -56,27 +51,9 @@ export function createIdempotencyHooks(db: Executor, log: { warn(obj: object, ms
    * Keys whose release or answer the database refused (it was away: a failover): tried again
    * every second, so a client's retry is not told "in use" until the key counts as abandoned.
    */
-  const unsettled = new Map<string, { settle: () => Promise<void>; since: number }>();
-  let retrying: NodeJS.Timeout | undefined;
-
-  function retryLater() {
-    retrying ??= setTimeout(async () => {
-      // Together, each bounded: one statement stuck on a dead connection holds up no other key.
-      await Promise.all(
-        [...unsettled].map(async ([id, { settle, since }]) => {
-          try {
-            await bounded(settle(), SETTLE_ATTEMPT_MS, timedOut('settling an idempotency key'));
-            unsettled.delete(id);
-          } catch {
-            if (Date.now() - since > SETTLE_GIVE_UP_MS) unsettled.delete(id);
-          }
-        }),
-      );
-      retrying = undefined;
-      if (unsettled.size > 0) retryLater();
-    }, SETTLE_RETRY_MS);
-    retrying.unref();
-  }
+  const unsettled = createRetryUntilTaken((id, error) =>
+    log.warn({ err: error, keyId: id }, 'idempotency key never settled'),
+  );
 
   /** Releases the key or keeps its answer now, or as soon as the database takes it. */
   async function settle(request: FastifyRequest, id: string, work: () => Promise<void>) {
@@ -85,8 +62,7 @@ export function createIdempotencyHooks(db: Executor, log: { warn(obj: object, ms
       await work();
     } catch (error) {
       log.warn({ err: error, reqId: request.id }, 'idempotency key not settled; retrying');
-      unsettled.set(id, { settle: work, since: Date.now() });
-      retryLater();
+      unsettled.keep(id, work);
     }
   }
   const release = (request: FastifyRequest, id: string) => settle(request, id, () => releaseKey(db, id));
