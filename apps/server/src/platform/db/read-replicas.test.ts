@@ -43,6 +43,17 @@ describe.skipIf(!onPostgres)('reads on replicas', () => {
     return node;
   }
 
+  /** A leader, and a node whose "replica" is the leader's database in read-only sessions. */
+  async function withReadOnlyReplica() {
+    const leader = await startTestApp();
+    cleanups.push(() => leader.close());
+    const node = await nodeReadingOn(leader, (url) => {
+      url.searchParams.set('options', '-c default_transaction_read_only=on');
+      return url.toString();
+    });
+    return { leader, node };
+  }
+
   /** An owner with a project and a work item, made through `node`. */
   async function scene(node: TestApp) {
     const client = new Client(node.baseUrl);
@@ -61,12 +72,7 @@ describe.skipIf(!onPostgres)('reads on replicas', () => {
   }
 
   it('serves GET reads from the replica, writes and their reads-after from the leader, refused writes again on the leader', async () => {
-    const leader = await startTestApp();
-    cleanups.push(() => leader.close());
-    const node = await nodeReadingOn(leader, (url) => {
-      url.searchParams.set('options', '-c default_transaction_read_only=on');
-      return url.toString();
-    });
+    const { leader, node } = await withReadOnlyReplica();
     const { client, base, itemId } = await scene(leader);
     const onNode = client.sessionOn(node.baseUrl);
     const stats = node.database.replicaStats!;
@@ -91,12 +97,7 @@ describe.skipIf(!onPostgres)('reads on replicas', () => {
   });
 
   it('keeps a request on the leader after it wrote, and a select that writes does not rest the replica', async () => {
-    const leader = await startTestApp();
-    cleanups.push(() => leader.close());
-    const node = await nodeReadingOn(leader, (url) => {
-      url.searchParams.set('options', '-c default_transaction_read_only=on');
-      return url.toString();
-    });
+    const { leader, node } = await withReadOnlyReplica();
     const { itemId } = await scene(leader);
     await leader.database.raw('create sequence if not exists replica_test_seq');
     const stats = node.database.replicaStats!;
